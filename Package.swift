@@ -1,0 +1,72 @@
+// swift-tools-version:6.1
+// BuilderOS Desktop. Layers, one direction:
+//   C modules (CGtk, CSecret, CCurl, CSoup, CShims)
+//   → BuilderOSKit (domain core, no GTK: models, wire client, credentials, connection test)
+//   → small executables (builderos CLI, builderos-server reference server).
+import PackageDescription
+
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "BuilderOSDesktop",
+    products: [
+        .library(name: "BuilderOSKit", targets: ["BuilderOSKit"]),
+        .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
+        .executable(name: "builderos", targets: ["builderos"]),
+        .executable(name: "builderos-server", targets: ["builderos-server"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    ],
+    targets: [
+        // MARK: C modules
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        // Wrappers for C variadic functions and macros that Swift cannot import.
+        .target(name: "CShims", dependencies: ["CCurl"]),
+
+        // MARK: Domain core (no GTK)
+        .target(
+            name: "BuilderOSKit",
+            dependencies: ["CCurl", "CSoup", "CSecret", "CShims"],
+            swiftSettings: swift6
+        ),
+
+        // MARK: Reference server (demo and tests)
+        .target(
+            name: "ReferenceServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swift6
+        ),
+
+        // MARK: Executables
+        .executableTarget(
+            name: "builderos",
+            dependencies: ["BuilderOSKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swift6
+        ),
+        .executableTarget(
+            name: "builderos-server",
+            dependencies: ["ReferenceServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swift6
+        ),
+
+        // MARK: Tests
+        .testTarget(name: "BuilderOSKitTests", dependencies: ["BuilderOSKit"], swiftSettings: swift6),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["BuilderOSKit", "ReferenceServer"],
+            swiftSettings: swift6
+        ),
+        .testTarget(name: "CLITests", dependencies: ["BuilderOSKit"], swiftSettings: swift6),
+    ]
+)

@@ -1,0 +1,188 @@
+import Foundation
+
+/// One agent's chat socket: connects, authenticates with the key as first frame, keeps the
+/// connection (ping, reconnect with backoff) and runs one turn at a time. A turn in flight survives
+/// a reconnect: re-sent if no chunk arrived, otherwise kept as an interrupted partial reply.
+public actor ChatClient {
+    public nonisolated let events: AsyncStream<ChatEvent>
+    private let eventSink: AsyncStream<ChatEvent>.Continuation
+
+    private let server: ServerAddress
+    private let apiKey: String
+    private let agent: ChatAgent
+    private let configuration: ChatConfiguration
+
+    public private(set) var state: ChatConnectionState = .disconnected
+    public private(set) var turn: ChatTurn?
+    private var channel: WebSocketChannel?
+    private var runner: Task<Void, Never>?
+    private var backoffWait: Task<Void, Never>?
+    private var stopped = true
+
+    public init(server: ServerAddress, apiKey: String, agent: ChatAgent, configuration: ChatConfiguration = .init()) {
+        (self.server, self.apiKey, self.agent, self.configuration) = (server, apiKey, agent, configuration)
+        (events, eventSink) = AsyncStream.makeStream(of: ChatEvent.self, bufferingPolicy: .unbounded)
+    }
+
+    /// Connects and stays connected until `stop()`.
+    public func start() {
+        guard stopped else { return }
+        stopped = false
+        runner = Task { await self.run() }
+    }
+
+    public func stop() {
+        stopped = true
+        backoffWait?.cancel()
+        runner?.cancel()
+        channel?.close()
+        channel = nil
+        if var current = turn, !current.isFinished {
+            current.stop()
+            turn = current
+            eventSink.yield(.finished(current))
+        }
+        set(.disconnected)
+    }
+
+    /// Skips the current backoff wait (e.g. when the network comes back).
+    public func reconnectNow() { backoffWait?.cancel() }
+
+    /// Starts a turn. Sent at once when connected, otherwise as soon as the socket is ready.
+    /// Returns nil when a turn is already in flight (one turn at a time) or the text is empty.
+    public func send(_ message: OutgoingChatMessage) -> ChatTurn.ID? {
+        guard !message.content.isEmpty, turn.map(\.isFinished) ?? true else { return nil }
+        turn = ChatTurn(message: message)
+        if state == .connected { transmitTurn(resent: false) }
+        return turn?.id
+    }
+
+    /// Stops waiting for the current turn's reply.
+    public func stopTurn() {
+        guard var current = turn, !current.isFinished else { return }
+        current.stop()
+        turn = current
+        eventSink.yield(.finished(current))
+    }
+
+    // MARK: Connection loop
+
+    private func run() async {
+        var attempt = 0
+        while !stopped && !Task.isCancelled {
+            set(.connecting)
+            let failure = await connectAndServe(onAuthenticated: { attempt = 0 })
+            guard !stopped else { break }
+            handleDrop()
+            if failure == .unauthorized {
+                set(.failed(.unauthorized))
+                break
+            }
+            let delay = configuration.reconnect.delay(forAttempt: attempt)
+            attempt += 1
+            set(.waitingToReconnect(after: failure, delay: delay))
+            let wait = Task { _ = try? await Task.sleep(nanoseconds: UInt64(delay * 1e9)) }
+            backoffWait = wait
+            await wait.value
+        }
+    }
+
+    /// One connection's life. Returns why it ended.
+    private func connectAndServe(onAuthenticated: () -> Void) async -> BuilderOSError {
+        let channel: WebSocketChannel
+        do {
+            channel = try await WebSocketChannel.connect(
+                url: server.webSocketURL(path: agent.socketPath), host: server.host,
+                configuration: configuration.network, pingInterval: configuration.pingInterval)
+        } catch {
+            return error
+        }
+        guard !stopped else { channel.close(); return .cancelled }
+        self.channel = channel
+        set(.authenticating)
+        channel.send(apiKey)
+        let watchdog = Task { [configuration] in
+            try await Task.sleep(nanoseconds: UInt64(configuration.authenticationTimeout * 1e9))
+            await self.authenticationTimedOut(channel)
+        }
+        defer { watchdog.cancel() }
+
+        var ending: BuilderOSError = .connectionLost
+        for await event in channel.events {
+            switch event {
+            case .closed:
+                break
+            case .text(let text):
+                switch ChatFrame(text: text) {
+                case .authenticated:
+                    watchdog.cancel()
+                    onAuthenticated()
+                    set(.connected)
+                    if turn?.phase == .queued { transmitTurn(resent: (turn?.sendCount ?? 0) > 0) }
+                case .authenticationFailed(let reason):
+                    ending = reason.contains("invalid_api_key") || reason.contains("auth") ? .unauthorized : .serverRefused(message: reason)
+                    channel.close()
+                case .ready:
+                    eventSink.yield(.ready)
+                case .chunk(let content):
+                    receiveChunk(content)
+                case .complete:
+                    endTurn { $0.complete() }
+                case .error(let content):
+                    endTurn { $0.fail(content); return "" }
+                case .unknown, .malformed:
+                    continue
+                }
+            }
+        }
+        if self.channel === channel { self.channel = nil }
+        if authTimedOut { authTimedOut = false; return .timedOut }
+        return ending
+    }
+
+    private var authTimedOut = false
+
+    private func authenticationTimedOut(_ channel: WebSocketChannel) {
+        guard self.channel === channel, state == .authenticating else { return }
+        authTimedOut = true
+        channel.close()
+    }
+
+    // MARK: Turns
+
+    private func transmitTurn(resent: Bool) {
+        guard var current = turn, current.phase == .queued, let channel else { return }
+        channel.send(current.message.json())
+        current.markSent()
+        turn = current
+        eventSink.yield(.sent(turn: current.id, resent: resent))
+    }
+
+    private func receiveChunk(_ content: String) {
+        guard var current = turn, !current.isFinished else { return }
+        let visible = current.receive(chunk: content)
+        turn = current
+        if !visible.isEmpty { eventSink.yield(.delta(turn: current.id, text: visible)) }
+    }
+
+    private func endTurn(_ change: (inout ChatTurn) -> String) {
+        guard var current = turn, !current.isFinished else { return }
+        let tail = change(&current)
+        turn = current
+        if !tail.isEmpty { eventSink.yield(.delta(turn: current.id, text: tail)) }
+        eventSink.yield(.finished(current))
+    }
+
+    private func handleDrop() {
+        guard var current = turn, !current.isFinished else { return }
+        let resend = current.connectionDropped()
+        turn = current
+        if !resend { eventSink.yield(.finished(current)) }
+    }
+
+    private func set(_ newState: ChatConnectionState) {
+        guard newState != state else { return }
+        state = newState
+        eventSink.yield(.connection(newState))
+    }
+}

@@ -1,0 +1,35 @@
+/// The chat socket's state, as every view of it (header dot, tray, pages) shows it.
+public enum ChatConnectionState: Sendable, Equatable {
+    case disconnected
+    case connecting
+    case authenticating
+    case connected
+    /// Dropped or failed to connect; trying again after `delay` seconds.
+    case waitingToReconnect(after: BuilderOSError, delay: Double)
+    /// Will not retry by itself (e.g. the key was rejected).
+    case failed(BuilderOSError)
+}
+
+/// What a chat client reports to whoever shows the conversation.
+public enum ChatEvent: Sendable, Equatable {
+    case connection(ChatConnectionState)
+    /// The server said `ready` (may come at any time, even mid-turn).
+    case ready
+    /// The message was handed to the socket (again, if `resent`).
+    case sent(turn: ChatTurn.ID, resent: Bool)
+    /// New visible text of the reply.
+    case delta(turn: ChatTurn.ID, text: String)
+    /// The turn ended; `turn.phase` says how (completed, failed, interrupted, stopped).
+    case finished(ChatTurn)
+}
+
+public struct ChatConfiguration: Sendable {
+    public var network = ClientConfiguration()
+    /// WebSocket ping interval (the contract asks for 25–30 s).
+    public var pingInterval: UInt32 = 25
+    /// How long to wait for `authenticated` after sending the key.
+    public var authenticationTimeout: Double = 10
+    public var reconnect: Backoff = .reconnect
+
+    public init() {}
+}

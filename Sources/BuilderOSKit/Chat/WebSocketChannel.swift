@@ -1,0 +1,209 @@
+import CSoup
+import Foundation
+import Synchronization
+
+/// What a WebSocket reports, in order.
+public enum WebSocketEvent: Sendable, Equatable {
+    case text(String)
+    case closed(code: Int)
+}
+
+/// One libsoup WebSocket connection (ws or wss). All soup calls run on `GLibWorker`; events arrive
+/// in order on `events`. The stream ends when the socket closes.
+final class WebSocketChannel: @unchecked Sendable {
+    let events: AsyncStream<WebSocketEvent>
+    private let continuation: AsyncStream<WebSocketEvent>.Continuation
+    private let worker = GLibWorker.shared
+    // Owned by the worker thread.
+    private var connection: OpaquePointer?
+    private var handlerIDs: [UInt] = []
+
+    private init() {
+        (events, continuation) = AsyncStream.makeStream(of: WebSocketEvent.self, bufferingPolicy: .unbounded)
+    }
+
+    /// Opens a socket to `url` (ws:// or wss://). Failures to connect or upgrade are mapped
+    /// like REST failures: a 502 HTML page is a tunnel error, 401 a rejected key, and so on.
+    static func connect(url: String, host: String, configuration: ClientConfiguration, pingInterval: UInt32) async throws(BuilderOSError) -> WebSocketChannel {
+        let channel = WebSocketChannel()
+        let attempt = ConnectAttempt(channel: channel, host: host, pingInterval: pingInterval)
+        let worker = channel.worker
+        do {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                    attempt.continuation = continuation
+                    worker.run { attempt.start(url: url, configuration: configuration) }
+                }
+            } onCancel: {
+                worker.run { attempt.cancel() }
+            }
+        } catch let error as BuilderOSError {
+            throw error
+        } catch {
+            throw .cancelled
+        }
+        return channel
+    }
+
+    func send(_ text: String) {
+        worker.run { [self] in
+            guard let connection, soup_websocket_connection_get_state(connection) == SOUP_WEBSOCKET_STATE_OPEN else { return }
+            soup_websocket_connection_send_text(connection, text)
+        }
+    }
+
+    func close(code: UInt16 = UInt16(SOUP_WEBSOCKET_CLOSE_NORMAL.rawValue)) {
+        worker.run { [self] in
+            guard let connection else { return }
+            if soup_websocket_connection_get_state(connection) == SOUP_WEBSOCKET_STATE_OPEN {
+                soup_websocket_connection_close(connection, code, nil)
+            } else {
+                finish(code: Int(code))
+            }
+        }
+    }
+
+    // MARK: Worker-thread side
+
+    fileprivate func adopt(_ connection: OpaquePointer, pingInterval: UInt32) {
+        self.connection = connection
+        soup_websocket_connection_set_keepalive_interval(connection, pingInterval)
+        // Replies can be long (a whole answer in one frame); the default cap is 128 KiB.
+        soup_websocket_connection_set_max_incoming_payload_size(connection, 64 << 20)
+        let instance = UnsafeMutableRawPointer(connection)
+        let onMessage: @convention(c) (OpaquePointer?, Int32, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, type, bytes, user in
+            guard type == Int32(SOUP_WEBSOCKET_DATA_TEXT.rawValue), let bytes else { return }
+            var size = 0
+            let data = g_bytes_get_data(bytes, &size)
+            let text = data.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: size), as: UTF8.self) } ?? ""
+            Unmanaged<WebSocketChannel>.fromOpaque(user!).takeUnretainedValue().continuation.yield(.text(text))
+        }
+        let onClosed: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { connection, user in
+            let channel = Unmanaged<WebSocketChannel>.fromOpaque(user!).takeUnretainedValue()
+            channel.finish(code: Int(soup_websocket_connection_get_close_code(connection)))
+        }
+        // Each handler holds a reference to the channel, released by GLib when the handler goes.
+        for (signal, callback) in [("message", unsafeBitCast(onMessage, to: GCallback.self)),
+                                   ("closed", unsafeBitCast(onClosed, to: GCallback.self))] {
+            let user = Unmanaged.passRetained(self).toOpaque()
+            handlerIDs.append(g_signal_connect_data(instance, signal, callback, user, { user, _ in
+                Unmanaged<WebSocketChannel>.fromOpaque(user!).release()
+            }, GConnectFlags(rawValue: 0)))
+        }
+    }
+
+    /// Ends the event stream and drops the connection; safe to call twice.
+    fileprivate func finish(code: Int) {
+        guard let connection else { return }
+        self.connection = nil
+        for id in handlerIDs { g_signal_handler_disconnect(UnsafeMutableRawPointer(connection), id) }
+        handlerIDs = []
+        continuation.yield(.closed(code: code))
+        continuation.finish()
+        g_object_unref(UnsafeMutableRawPointer(connection))
+    }
+}
+
+/// The state of one connection attempt, kept alive by the soup callback until it completes.
+private final class ConnectAttempt: @unchecked Sendable {
+    let channel: WebSocketChannel
+    let host: String
+    let pingInterval: UInt32
+    var continuation: CheckedContinuation<Void, any Error>?
+    var session: UnsafeMutablePointer<SoupSession>?
+    var message: OpaquePointer?
+    var cancellable: UnsafeMutablePointer<GCancellable>?
+
+    init(channel: WebSocketChannel, host: String, pingInterval: UInt32) {
+        (self.channel, self.host, self.pingInterval) = (channel, host, pingInterval)
+    }
+
+    func start(url: String, configuration: ClientConfiguration) {
+        guard let message = soup_message_new("GET", url) else {
+            complete(.failure(BuilderOSError.invalidServerAddress(.invalidHost)))
+            return
+        }
+        self.message = message
+        session = SoupSessionFactory.session(configuration: configuration)
+        cancellable = g_cancellable_new()
+        // The connect timeout covers TCP, TLS and the upgrade.
+        let timeout = g_timeout_source_new(UInt32(configuration.connectTimeout * 1000))
+        let timeoutUser = Unmanaged.passRetained(self).toOpaque()
+        g_source_set_callback(timeout, { user in
+            let attempt = Unmanaged<ConnectAttempt>.fromOpaque(user!).takeUnretainedValue()
+            attempt.timedOut = true
+            g_cancellable_cancel(attempt.cancellable)
+            return 0
+        }, timeoutUser, { user in Unmanaged<ConnectAttempt>.fromOpaque(user!).release() })
+        g_source_attach(timeout, g_main_context_get_thread_default())
+        timeoutSource = timeout
+        let user = Unmanaged.passRetained(self).toOpaque()
+        soup_session_websocket_connect_async(session, message, nil, nil, G_PRIORITY_DEFAULT, cancellable, { source, result, user in
+            let attempt = Unmanaged<ConnectAttempt>.fromOpaque(user!).takeRetainedValue()
+            attempt.finished(result: result)
+        }, user)
+    }
+
+    var timedOut = false
+    var timeoutSource: UnsafeMutablePointer<GSource>?
+
+    func cancel() { g_cancellable_cancel(cancellable) }
+
+    private func finished(result: OpaquePointer?) {
+        if let timeoutSource { g_source_destroy(timeoutSource); g_source_unref(timeoutSource) }
+        var error: UnsafeMutablePointer<GError>?
+        let connection = soup_session_websocket_connect_finish(session, result, &error)
+        defer {
+            if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
+            if let cancellable { g_object_unref(cancellable) }
+            if let error { g_error_free(error) }
+        }
+        if let connection {
+            channel.adopt(connection, pingInterval: pingInterval)
+            complete(.success(()))
+            return
+        }
+        if timedOut { complete(.failure(BuilderOSError.timedOut)); return }
+        // A failed upgrade still has the HTTP answer: use it like a REST reply.
+        let status = Int(soup_message_get_status(message).rawValue)
+        if status >= 300 {
+            let headers = soup_message_get_response_headers(message)
+            let type = soup_message_headers_get_content_type(headers, nil).map { String(cString: $0) }
+            let response = HTTPResponse(status: status, contentType: type, body: Data(), totalTime: 0)
+            complete(.failure(HTTPStatusMapping.error(for: response) ?? .malformedResponse))
+            return
+        }
+        let mapped = GErrorMapping.map(error, host: host)
+        // Not a WebSocket server at all (e.g. a plain website answering 200).
+        if error?.pointee.domain == soup_websocket_error_quark() { complete(.failure(BuilderOSError.malformedResponse)); return }
+        complete(.failure(mapped))
+    }
+
+    private func complete(_ result: Result<Void, any Error>) {
+        continuation?.resume(with: result)
+        continuation = nil
+    }
+}
+
+/// One soup session per worker, configured once: proxies from the environment, TLS verified.
+enum SoupSessionFactory {
+    nonisolated(unsafe) private static var shared: UnsafeMutablePointer<SoupSession>?
+
+    /// Worker thread only.
+    static func session(configuration: ClientConfiguration) -> UnsafeMutablePointer<SoupSession> {
+        if let shared { return shared }
+        let session = soup_session_new()!
+        soup_session_set_timeout(session, UInt32(configuration.requestTimeout))
+        soup_session_set_user_agent(session, "BuilderOS-Desktop/\(BuilderOSKit.version)")
+        if let ca = configuration.extraCAFile {
+            var error: UnsafeMutablePointer<GError>?
+            if let database = g_tls_file_database_new(ca, &error) {
+                soup_session_set_tls_database(session, database)
+                g_object_unref(UnsafeMutableRawPointer(database))
+            }
+            if let error { g_error_free(error) }
+        }
+        shared = session
+        return session
+    }
+}

@@ -1,0 +1,111 @@
+import CSecret
+import Foundation
+
+/// The API key's only home: the Secret Service, through libsecret. Schema
+/// `app.builderos.Desktop.ApiKey` with attributes `server` (the normalised base URL) and
+/// `version` (the schema version). Every call runs off the calling thread; there is no fallback
+/// to any other storage, ever.
+public struct CredentialStore: Sendable {
+    public static let schemaName = "app.builderos.Desktop.ApiKey"
+    public static let schemaVersion = "1"
+
+    public init() {}
+
+    public func store(key: String, for server: ServerAddress) async throws(BuilderOSError) {
+        let label = String(format: L("BuilderOS API key for %@"), server.baseURL)
+        try await offThread {
+            var error: UnsafeMutablePointer<GError>?
+            let attributes = Self.attributes(server)
+            defer { g_hash_table_unref(attributes) }
+            let ok = secret_password_storev_sync(Self.schema, attributes, "default", label, key, nil, &error)
+            return ok == 0 ? .failure(SecretErrorMapping.map(error)) : .success(())
+        }
+    }
+
+    /// The stored key, or nil when none is stored for this server.
+    public func lookup(for server: ServerAddress) async throws(BuilderOSError) -> String? {
+        try await offThread {
+            var error: UnsafeMutablePointer<GError>?
+            let attributes = Self.attributes(server)
+            defer { g_hash_table_unref(attributes) }
+            let secret = secret_password_lookupv_sync(Self.schema, attributes, nil, &error)
+            if let error { return .failure(SecretErrorMapping.map(error)) }
+            guard let secret else {
+                // A locked keyring whose unlock prompt cannot be shown answers "nothing" without
+                // an error. An item that exists but cannot be read means locked, not signed out.
+                return Self.itemExistsWhileLocked(attributes) ? .failure(.keyringLocked) : .success(nil)
+            }
+            defer { secret_password_free(secret) }  // wipes the C copy
+            return .success(String(cString: secret))
+        }
+    }
+
+    /// Removes the key stored for this server. Removing a key that is not there is not an error.
+    public func clear(for server: ServerAddress) async throws(BuilderOSError) {
+        try await offThread { () -> Result<Void, BuilderOSError> in
+            var error: UnsafeMutablePointer<GError>?
+            let attributes = Self.attributes(server)
+            defer { g_hash_table_unref(attributes) }
+            _ = secret_password_clearv_sync(Self.schema, attributes, nil, &error)
+            if let error { return .failure(SecretErrorMapping.map(error)) }
+            // A locked keyring may refuse silently: never report a key as removed while it is there.
+            return Self.itemExistsWhileLocked(attributes) ? .failure(.keyringLocked) : .success(())
+        }
+    }
+
+    // MARK: libsecret plumbing
+
+    nonisolated(unsafe) private static let schema: UnsafePointer<SecretSchema> = {
+        let types = g_hash_table_new(g_str_hash, g_str_equal)
+        // SECRET_SCHEMA_ATTRIBUTE_STRING is 0, stored as a NULL pointer value.
+        g_hash_table_insert(types, UnsafeMutableRawPointer(mutating: strdup("server")), nil)
+        g_hash_table_insert(types, UnsafeMutableRawPointer(mutating: strdup("version")), nil)
+        return UnsafePointer(secret_schema_newv(schemaName, SECRET_SCHEMA_NONE, types))
+    }()
+
+    private static func attributes(_ server: ServerAddress) -> OpaquePointer {
+        let table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free)!
+        g_hash_table_insert(table, g_strdup("server"), g_strdup(server.baseURL))
+        g_hash_table_insert(table, g_strdup("version"), g_strdup(schemaVersion))
+        return table
+    }
+
+    /// Searches without unlocking: true when a matching item exists.
+    private static func itemExistsWhileLocked(_ attributes: OpaquePointer) -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        let items = secret_password_searchv_sync(schema, attributes, SECRET_SEARCH_ALL, nil, &error)
+        if let error { g_error_free(error) }
+        defer { g_list_free_full(items, g_object_unref) }
+        return items != nil
+    }
+
+    /// libsecret's sync calls block on D-Bus: run them on a background thread, never the caller's.
+    private func offThread<T: Sendable>(_ body: @escaping @Sendable () -> Result<T, BuilderOSError>) async throws(BuilderOSError) -> T {
+        let result = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: body()) }
+        }
+        return try result.get()
+    }
+}
+
+/// Tells "no Secret Service" from "locked / no default collection" from anything else.
+enum SecretErrorMapping {
+    static func map(_ error: UnsafeMutablePointer<GError>?) -> BuilderOSError {
+        guard let error else { return .other(detail: "libsecret failed without an error") }
+        defer { g_error_free(error) }
+        let domain = error.pointee.domain, code = error.pointee.code
+        let message = String(cString: error.pointee.message)
+        if domain == secret_error_get_quark() {
+            switch SecretError(rawValue: UInt32(code)) {
+            case SECRET_ERROR_IS_LOCKED, SECRET_ERROR_NO_SUCH_OBJECT: return .keyringLocked
+            default: break
+            }
+        }
+        if message.localizedCaseInsensitiveContains("locked") || message.localizedCaseInsensitiveContains("no such object")
+            || message.localizedCaseInsensitiveContains("prompt") { return .keyringLocked }
+        if domain == g_dbus_error_quark() || domain == g_io_error_quark() || domain == g_spawn_error_quark() {
+            return .secretServiceUnavailable
+        }
+        return .other(detail: message)
+    }
+}

@@ -1,0 +1,41 @@
+/// Every failure the client can meet, from the keyring to the socket. Views never format errors
+/// themselves: they show `userMessage` (and, where useful, `fixIt`) from `UserFacingError`.
+public enum BuilderOSError: Error, Sendable, Equatable {
+    // Address
+    case invalidServerAddress(ServerAddressProblem)
+    // Transport
+    case hostNotFound(host: String)
+    case connectionRefused
+    case networkUnreachable
+    case tlsFailure
+    case timedOut
+    case connectionLost
+    case cancelled
+    // HTTP
+    case unauthorized
+    case notAvailableOnServer
+    case payloadTooLarge
+    case serverError(status: Int, message: String?)
+    case tunnelError(status: Int)
+    case malformedResponse
+    case responseTooLarge
+    // Requests
+    case fileTooLarge(bytes: Int64)
+    case fileUnreadable(path: String)
+    case serverRefused(message: String)
+    // Credentials
+    case secretServiceUnavailable
+    case keyringLocked
+    case notSignedIn
+    // Anything else, with a detail that never contains the key.
+    case other(detail: String)
+
+    /// Transport errors and gateway statuses are worth retrying; everything else is final.
+    public var isTransient: Bool {
+        switch self {
+        case .connectionRefused, .networkUnreachable, .timedOut, .connectionLost: return true
+        case .serverError(let status, _), .tunnelError(let status): return [502, 503, 504].contains(status)
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The one place where failures become words: a sentence saying what happened, and a fix-it
+/// sentence saying what the user can do. All of them are translatable.
+extension BuilderOSError {
+    public var userMessage: String {
+        switch self {
+        case .invalidServerAddress(let problem): return problem.message
+        case .hostNotFound(let host):
+            return String(format: L("The server name “%@” could not be found."), host)
+        case .connectionRefused: return L("The server refused the connection.")
+        case .networkUnreachable: return L("This computer is not connected to a network that can reach the server.")
+        case .tlsFailure: return L("A secure connection to the server could not be established.")
+        case .timedOut: return L("The server took too long to answer.")
+        case .connectionLost: return L("The connection to the server was lost.")
+        case .cancelled: return L("The request was cancelled.")
+        case .unauthorized: return L("The server rejected the API key.")
+        case .notAvailableOnServer: return L("This feature is not available on this server.")
+        case .payloadTooLarge: return L("The server refused the file because it is too large.")
+        case .serverError(let status, let message):
+            if let message, !message.isEmpty {
+                return String(format: L("The server reported an error (%d): %@"), status, message)
+            }
+            return String(format: L("The server reported an error (%d)."), status)
+        case .tunnelError(let status):
+            return String(format: L("The tunnel in front of your server answered, but your server did not (error %d)."), status)
+        case .malformedResponse: return L("The server sent a reply this app cannot read.")
+        case .responseTooLarge: return L("The server sent a reply that is too large.")
+        case .fileTooLarge:
+            return L("The file is larger than 50 MB, the most the server accepts.")
+        case .fileUnreadable(let path): return String(format: L("The file “%@” cannot be read."), path)
+        case .serverRefused(let message): return message
+        case .secretServiceUnavailable:
+            return L("No keyring service is running, so the API key cannot be stored safely.")
+        case .keyringLocked: return L("Your keyring is locked, or it has no default collection.")
+        case .notSignedIn: return L("You are not signed in to a BuilderOS server.")
+        case .other(let detail): return String(format: L("Something went wrong: %@"), detail)
+        }
+    }
+
+    /// What the user can do about it, or nil when there is nothing useful to suggest.
+    public var fixIt: String? {
+        switch self {
+        case .invalidServerAddress: return L("Check the address: it usually looks like https://builderos.example.com.")
+        case .hostNotFound: return L("Check the address for typing mistakes, and check that your tunnel is running.")
+        case .connectionRefused:
+            return L("Check that BuilderOS is running on the server and that the port in the address is right.")
+        case .networkUnreachable: return L("Check your network connection, or connect to your VPN.")
+        case .tlsFailure:
+            return L("Check the address: if your server has no certificate, use http:// on a private network instead.")
+        case .timedOut, .connectionLost: return L("Check that the server is awake and online, then try again.")
+        case .unauthorized:
+            return L("Copy the key again from the server (run “cat ~/.builderos/api_key” there) and paste it exactly.")
+        case .tunnelError: return L("Start BuilderOS on the server machine, or restart the tunnel, then try again.")
+        case .malformedResponse: return L("Check that the address points to a BuilderOS server, not another website.")
+        case .secretServiceUnavailable:
+            return L("Install and start a keyring such as GNOME Keyring (package “gnome-keyring”), then try again.")
+        case .keyringLocked: return L("Unlock your keyring (for example in the Passwords and Keys app), then try again.")
+        case .notSignedIn: return L("Run the setup again to connect to your server.")
+        case .fileTooLarge, .payloadTooLarge: return L("Choose a smaller file, or compress it first.")
+        case .serverError, .responseTooLarge, .other, .notAvailableOnServer, .cancelled, .fileUnreadable, .serverRefused:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import CCurl
+import CShims
+import Foundation
+import Synchronization
+
+/// Runs every REST transfer on one `curl_multi` handle, on its own thread. The multi handle keeps
+/// a connection cache, so consecutive calls to a server reuse the connection. Callers `await` a
+/// transfer; nothing here ever runs on (or blocks) the GTK main thread.
+final class CurlEngine: @unchecked Sendable {
+    static let shared = CurlEngine()
+
+    private struct Queue {
+        var incoming: [CurlTransfer] = []
+        var cancelled: [ObjectIdentifier] = []
+    }
+
+    private let multi: UnsafeMutableRawPointer
+    private let queue = Mutex(Queue())
+    // Owned by the curl thread.
+    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+
+    private init() {
+        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        multi = curl_multi_init()!
+        bos_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 16)
+        let thread = Thread { [unowned self] in self.loop() }
+        thread.name = "builderos-curl"
+        thread.start()
+    }
+
+    /// Performs `request`; throws `BuilderOSError` (or `CancellationError` when the task is cancelled).
+    func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let transfer: CurlTransfer
+        do { transfer = try CurlTransfer(request: request) } catch { throw error }
+        let id = ObjectIdentifier(transfer)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.attach(continuation)
+                if Task.isCancelled {
+                    transfer.finish(.failure(CancellationError()))
+                    return
+                }
+                queue.withLock { $0.incoming.append(transfer) }
+                curl_multi_wakeup(multi)
+            }
+        } onCancel: {
+            queue.withLock { $0.cancelled.append(id) }
+            transfer.finish(.failure(CancellationError()))
+            curl_multi_wakeup(multi)
+        }
+    }
+
+    private func loop() {
+        var running: Int32 = 0
+        while true {
+            let (incoming, cancelled) = queue.withLock { q -> ([CurlTransfer], [ObjectIdentifier]) in
+                defer { q.incoming = []; q.cancelled = [] }
+                return (q.incoming, q.cancelled)
+            }
+            for transfer in incoming {
+                active[transfer.easy] = transfer
+                curl_multi_add_handle(multi, transfer.easy)
+            }
+            for id in cancelled {
+                if let (easy, _) = active.first(where: { ObjectIdentifier($0.value) == id }) {
+                    curl_multi_remove_handle(multi, easy)
+                    active[easy] = nil
+                }
+            }
+            curl_multi_perform(multi, &running)
+            var remaining: Int32 = 0
+            while let message = curl_multi_info_read(multi, &remaining) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+                let code = message.pointee.data.result
+                curl_multi_remove_handle(multi, easy)
+                if let transfer = active.removeValue(forKey: easy) {
+                    transfer.finish(transfer.outcome(code: code))
+                }
+            }
+            // Sleeps until a socket is ready, a timeout is due, or `curl_multi_wakeup` is called.
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Every REST route of the wire contract. Sends `X-API-Key` on every call; retries only idempotent
+/// calls on transient failures; never blocks the caller's thread (transfers run on the curl thread).
+public final class RESTClient: Sendable {
+    public let server: ServerAddress
+    private let apiKey: String?
+    private let configuration: ClientConfiguration
+    private let engine = CurlEngine.shared
+
+    public init(server: ServerAddress, apiKey: String?, configuration: ClientConfiguration = .init()) {
+        self.server = server
+        self.apiKey = apiKey
+        self.configuration = configuration
+    }
+
+    // MARK: Core server
+
+    public func health() async throws -> HealthReply { try await get("/api/health") }
+    public func status() async throws -> StatusReply { try await get("/api/status") }
+
+    /// `GET /api/status` with its round-trip time in seconds as curl measured it.
+    public func timedStatus() async throws -> (StatusReply, Double) {
+        let response = try await send(request(.get, "/api/status"), retry: .never)
+        return (try HTTPStatusMapping.decode(StatusReply.self, from: response), response.totalTime)
+    }
+
+    public func sessions() async throws -> SessionList { try await get("/api/sessions") }
+
+    /// Closes a server-side session. Fire-and-forget on servers that lack the route.
+    public func closeSession(agent: ChatAgent, sessionID: String) async throws {
+        var r = request(.delete, "/api/\(agent.serverName)/session/\(sessionID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? sessionID)/close")
+        // This route authenticates with `Authorization: <key>` instead of `X-API-Key`.
+        if let apiKey { r.headers.append(("Authorization", apiKey)) }
+        let response = try await send(r, retry: .never)
+        if let error = HTTPStatusMapping.error(for: response) { throw error }
+    }
+
+    // MARK: System server
+
+    public func capsules() async throws -> CapsuleList { try await get("/api/capsules") }
+
+    public func capsule(named name: String) async throws -> CapsuleDetail {
+        try await get("/api/capsules/" + (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? name))
+    }
+
+    /// Never retried: a retried sleep could put a machine back to sleep that the user just woke.
+    public func sleep() async throws -> SleepReply {
+        let response = try await send(request(.post, "/api/system/sleep"), retry: .never)
+        let reply = try HTTPStatusMapping.decode(SleepReply.self, from: response)
+        if !reply.succeeded { throw BuilderOSError.serverRefused(message: HTTPStatusMapping.sanitised(reply.message ?? L("The server could not go to sleep."))) }
+        return reply
+    }
+
+    public func wake() async throws -> WakeReply {
+        let response = try await send(request(.post, "/api/system/wake"), retry: .never)
+        return try HTTPStatusMapping.decode(WakeReply.self, from: response)
+    }
+
+    // MARK: Files
+
+    /// Uploads a file as multipart (`file` + `type`). The size limit is checked before sending;
+    /// `progress` receives (sent, total) bytes on a background thread. Never retried.
+    public func upload(fileAt path: String, kind: String, mimeType: String,
+                       progress: (@Sendable (Int64, Int64) -> Void)? = nil) async throws -> UploadReply {
+        let attributes: [FileAttributeKey: Any]
+        do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch { throw BuilderOSError.fileUnreadable(path: path) }
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        guard size <= UploadLimit.maximumBytes else { throw BuilderOSError.fileTooLarge(bytes: size) }
+        guard FileManager.default.isReadableFile(atPath: path) else { throw BuilderOSError.fileUnreadable(path: path) }
+        var r = request(.post, "/api/files/upload")
+        r.body = .multipartFile(path: path, filename: (path as NSString).lastPathComponent, mimeType: mimeType,
+                                fields: [("type", UploadLimit.kinds.contains(kind) ? kind : "other")])
+        r.totalTimeout = configuration.uploadTimeout
+        r.uploadProgress = progress
+        let response = try await send(r, retry: .never)
+        return try HTTPStatusMapping.decode(UploadReply.self, from: response)
+    }
+
+    // MARK: Plumbing
+
+    private func get<T: Decodable>(_ path: String) async throws -> T {
+        let response = try await send(request(.get, path), retry: configuration.retry)
+        return try HTTPStatusMapping.decode(T.self, from: response)
+    }
+
+    private func request(_ method: HTTPRequest.Method, _ path: String) -> HTTPRequest {
+        var headers = [("Accept", "application/json")]
+        if let apiKey { headers.append(("X-API-Key", apiKey)) }
+        return HTTPRequest(method: method, url: server.url(path: path), headers: headers,
+                           connectTimeout: configuration.connectTimeout, totalTimeout: configuration.requestTimeout,
+                           maxResponseBytes: configuration.maxResponseBytes, extraCAFile: configuration.extraCAFile)
+    }
+
+    /// Sends with the retry policy: transport errors and 502/503/504 only, with backoff between.
+    private func send(_ request: HTTPRequest, retry: RetryPolicy) async throws(BuilderOSError) -> HTTPResponse {
+        var attempt = 0
+        while true {
+            do {
+                let response = try await engine.perform(request)
+                guard let error = HTTPStatusMapping.error(for: response), retry.shouldRetry(after: error, attempt: attempt) else {
+                    return response
+                }
+            } catch let error as BuilderOSError {
+                guard retry.shouldRetry(after: error, attempt: attempt) else { throw error }
+            } catch {
+                throw .cancelled
+            }
+            let delay = retry.backoff.delay(forAttempt: attempt)
+            do { try await Task.sleep(nanoseconds: UInt64(delay * 1e9)) } catch { throw .cancelled }
+            attempt += 1
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The non-secret settings: the server address and this computer's device id. Stored in a small
+/// JSON file under `$XDG_CONFIG_HOME/builderos-desktop/` (until the GSettings schema lands).
+/// The API key is never here: it lives only in the Secret Service.
+public struct AppSettings: Codable, Sendable, Equatable {
+    public var serverURL: String?
+    public var deviceID: String
+
+    enum CodingKeys: String, CodingKey {
+        case serverURL = "server_url"
+        case deviceID = "device_id"
+    }
+
+    public init(serverURL: String? = nil, deviceID: String = AppSettings.newDeviceID()) {
+        self.serverURL = serverURL
+        self.deviceID = deviceID
+    }
+
+    public static func newDeviceID() -> String { "desktop-" + UUID().uuidString.lowercased() }
+
+    /// The configured server, if any and valid.
+    public var server: ServerAddress? { serverURL.flatMap { try? ServerAddress.parse($0) } }
+}
+
+/// Reads and writes `AppSettings` atomically.
+public struct AppSettingsFile: Sendable {
+    public let url: URL
+
+    public init(url: URL = AppSettingsFile.defaultURL()) { self.url = url }
+
+    public static func defaultURL() -> URL {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
+        return URL(fileURLWithPath: base).appendingPathComponent("builderos-desktop/settings.json")
+    }
+
+    /// The saved settings; a missing or unreadable file gives fresh settings (with a new device id).
+    public func load() -> AppSettings {
+        guard let data = try? Data(contentsOf: url),
+              let settings = try? JSONDecoder().decode(AppSettings.self, from: data)
+        else { return AppSettings() }
+        return settings
+    }
+
+    public func save(_ settings: AppSettings) throws(BuilderOSError) {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            try encoder.encode(settings).write(to: url, options: .atomic)
+        } catch {
+            throw .other(detail: String(format: L("The settings could not be saved to %@."), url.path))
+        }
+    }
+}

@@ -1,0 +1,3 @@
+#pragma once
+#include "bos_curl.h"
+#include "bos_i18n.h"

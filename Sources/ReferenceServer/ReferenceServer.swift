@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+
+/// BuilderOS reference server: every route and socket of the wire contract, with fault switches.
+/// Used by the README demo and by the tests, always on loopback by default.
+public struct ReferenceServer: Sendable {
+    public static let version = "1.4.0-reference"
+
+    public let state: ServerState
+    public let host: String
+    public let port: Int
+    public let testControls: Bool
+
+    public init(state: ServerState, host: String = "127.0.0.1", port: Int = 8080, testControls: Bool = false) {
+        self.state = state
+        self.host = host
+        self.port = port
+        self.testControls = testControls
+    }
+
+    /// Runs until the task is cancelled. `onRunning` receives the base URL once the port is bound.
+    public func run(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) async throws {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.middlewares.add(FaultMiddleware(state: state))
+        CoreRoutes.add(to: router, state: state)
+        SystemRoutes.add(to: router, state: state)
+        FileRoutes.add(to: router, state: state)
+        if testControls { ControlRoutes.add(to: router, state: state) }
+        ChatSocket.add(to: router, state: state)
+
+        var logger = Logger(label: "builderos-server")
+        logger.logLevel = .warning
+        let state = self.state
+        let host = self.host
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: 16 << 20))),
+            configuration: .init(address: .hostname(host, port: port), serverName: "builderos-reference"),
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? 0
+                let display = host.contains(":") ? "[\(host)]" : host
+                let url = "http://\(display):\(bound)"
+                state.baseURL = url
+                await onRunning(url)
+            },
+            logger: logger
+        )
+        try await app.run()
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import Hummingbird
+
+/// Test controls (only with `--test-controls`): read and set the fault switches over HTTP so a
+/// test driving the server as a separate process can flip them.
+enum ControlRoutes {
+    static func add<Context: RequestContext>(to router: Router<Context>, state: ServerState) {
+        router.get("/__reference/faults") { _, _ in
+            let data = try JSONEncoder().encode(state.faults)
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+        router.put("/__reference/faults") { request, _ in
+            let body = try await request.body.collect(upTo: 65_536)
+            guard let faults = try? JSONDecoder().decode(Faults.self, from: Data(buffer: body)) else {
+                return JSONResponse.error(.badRequest, "Invalid faults document")
+            }
+            state.faults = faults
+            return JSONResponse.make(["ok": true])
+        }
+    }
+}

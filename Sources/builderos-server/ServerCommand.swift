@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import ReferenceServer
+
+@main
+struct ServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "builderos-server",
+        abstract: "BuilderOS reference server: the wire contract on loopback, for demos and tests.",
+        discussion: "Prints its URL once listening. The API key is read from --key-file (created with a new random key, mode 0600, when missing); it is never printed.")
+
+    @Option(help: "Address to listen on.") var host = "127.0.0.1"
+    @Option(help: "Port to listen on; 0 picks a free port (the URL line tells which).") var port = 8080
+    @Option(help: "File holding the API key.") var keyFile: String
+    @Option(help: "Folder for uploaded files (default: a new temporary folder).") var uploadDir: String?
+    @Flag(help: "Behave like a core server without the system server (capsules and power answer 404).") var noSystemRoutes = false
+    @Option(help: "Milliseconds to wait between two reply chunks.") var chunkDelayMs = 0
+    @Flag(help: "Allow GET/PUT /__reference/faults to change fault switches at run time.") var testControls = false
+
+    func run() async throws {
+        let key = try KeyFile.loadOrCreate(at: keyFile)
+        let uploads = try uploadDir.map { URL(fileURLWithPath: $0) } ?? KeyFile.temporaryFolder()
+        let state = ServerState(apiKey: key, uploadDirectory: uploads)
+        var faults = Faults()
+        faults.systemRoutesAbsent = noSystemRoutes
+        faults.chunkDelayMilliseconds = chunkDelayMs
+        state.faults = faults
+        let server = ReferenceServer(state: state, host: host, port: port, testControls: testControls)
+        try await server.run { url in
+            print("BuilderOS reference server listening on \(url)")
+            fflush(nil)  // flush every stream: tests wait for this line
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import BuilderOSKit
+import Foundation
+
+@main
+struct BuilderOSCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "builderos",
+        abstract: "Talk to your BuilderOS server from the terminal.",
+        discussion: """
+        The API key is kept in your keyring (Secret Service) only. It is never accepted as an \
+        argument or environment variable: `login` reads it from a hidden prompt, or from standard \
+        input when that is not a terminal.
+
+        Exit codes: 0 ok, 1 other failure, 2 usage, 3 not logged in, 4 server unreachable, \
+        5 API key rejected, 6 not available on this server.
+        """,
+        version: BuilderOSKit.version,
+        subcommands: [Login.self, Status.self, Capsules.self, Chat.self, Sleep.self, Logout.self]
+    )
+
+    static func main() async {
+        // Die quietly when the reader goes away (`builderos chat … | head`), as Unix tools do.
+        signal(SIGPIPE, SIG_DFL)
+        Localization.setUp(localeDirectory: LocaleDirectory.find())
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as CLIFailure {
+            Terminal.error(failure.error.userMessage)
+            if let fix = failure.fixIt { Terminal.error(fix) }
+            Foundation.exit(failure.exitCode)
+        } catch {
+            // Help and version go to stdout with 0; usage problems exit 2 (not sysexits' 64).
+            let code = exitCode(for: error)
+            let text = fullMessage(for: error)
+            if code == .success {
+                if !text.isEmpty { Terminal.line(text) }
+                Foundation.exit(0)
+            }
+            if !text.isEmpty { Terminal.error(text) }
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}
+
+/// Where compiled translations are: the installed prefix's share/locale, next to the binary.
+enum LocaleDirectory {
+    static func find() -> String? {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let candidate = executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/locale").path
+        return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+    }
+}

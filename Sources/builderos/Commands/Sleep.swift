@@ -1,0 +1,34 @@
+import ArgumentParser
+import BuilderOSKit
+
+struct Sleep: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Put the server machine to sleep.")
+
+    @Flag(help: "Confirm: the server will be unreachable until it wakes.") var yes = false
+
+    func validate() throws {
+        guard yes else { throw ValidationError(L("Putting the server to sleep makes it unreachable. Add --yes to confirm.")) }
+    }
+
+    func run() async throws {
+        let session = try await SignedInSession.load()
+        do {
+            let reply = try await session.client.sleep()
+            Terminal.line(reply.message ?? L("The server is going to sleep."))
+        } catch { throw CLIFailure.wrap(error) }
+    }
+}
+
+struct Logout: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Sign out: remove the key from your keyring and forget the server.")
+
+    func run() async throws {
+        let file = AppSettingsFile()
+        var settings = file.load()
+        guard let server = settings.server else { throw CLIFailure(error: .notSignedIn) }
+        do { try await CredentialStore().clear(for: server) } catch { throw CLIFailure(error: error) }
+        settings.serverURL = nil
+        do { try file.save(settings) } catch { throw CLIFailure(error: error) }
+        Terminal.line(L("Signed out. The API key was removed from your keyring."))
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import BuilderOSKit
+import Foundation
+
+struct Status: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the server's status, version, latency and features.")
+
+    @Flag(help: "Print JSON instead of text.") var json = false
+
+    func run() async throws {
+        let session = try await SignedInSession.load()
+        let client = session.client
+        do {
+            var samples: [Double] = []
+            var latest: StatusReply?
+            for _ in 0..<3 {
+                let (reply, seconds) = try await client.timedStatus()
+                latest = reply
+                samples.append(seconds * 1000)
+            }
+            let latency = samples.sorted()[1]
+            guard let status = latest else { throw BuilderOSError.malformedResponse }
+            let systemAvailable: Bool
+            do { _ = try await client.capsules(); systemAvailable = true } catch BuilderOSError.notAvailableOnServer { systemAvailable = false }
+            if json {
+                let object: [String: Any] = [
+                    "server": session.server.baseURL, "status": status.status ?? NSNull(), "version": status.version ?? NSNull(),
+                    "uptime_seconds": status.uptime ?? NSNull(), "health": status.health ?? NSNull(),
+                    "latency_ms": (latency * 10).rounded() / 10, "system_available": systemAvailable,
+                ]
+                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+                Terminal.line(String(decoding: data, as: UTF8.self))
+            } else {
+                Terminal.line(String(format: L("Server:    %@"), session.server.baseURL))
+                Terminal.line(String(format: L("Status:    %@"), status.status ?? L("unknown")))
+                Terminal.line(String(format: L("Version:   %@"), status.version ?? L("unknown")))
+                if let uptime = status.uptime { Terminal.line(String(format: L("Uptime:    %@"), Durations.words(seconds: uptime))) }
+                Terminal.line(String(format: L("Latency:   %.0f ms"), latency))
+                Terminal.line(String(format: L("Capsules and power: %@"), systemAvailable ? L("available") : L("not available on this server")))
+            }
+        } catch { throw CLIFailure.wrap(error) }
+    }
+}
+
+struct Capsules: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the server's capsules.")
+
+    @Flag(help: "Print JSON instead of text.") var json = false
+
+    func run() async throws {
+        let session = try await SignedInSession.load()
+        do {
+            let list = try await session.client.capsules()
+            if json {
+                let items = list.capsules.map { ["name": $0.name, "title": $0.title ?? "", "purpose": $0.purpose ?? ""] }
+                let data = try JSONSerialization.data(withJSONObject: ["count": list.count ?? items.count, "capsules": items],
+                                                      options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+                Terminal.line(String(decoding: data, as: UTF8.self))
+            } else if list.capsules.isEmpty {
+                Terminal.line(L("This server has no capsules."))
+            } else {
+                for capsule in list.capsules {
+                    Terminal.line("\(capsule.displayTitle) (\(capsule.name))")
+                    if let purpose = capsule.purpose, !purpose.isEmpty { Terminal.line("    \(purpose)") }
+                }
+            }
+        } catch { throw CLIFailure.wrap(error) }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Runs the built `builderos` and `builderos-server` executables as a user would.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum Binaries {
+    /// Beside the test bundle in SwiftPM's build folder (`swift build` builds them first).
+    static let directory: URL = {
+        if let dir = ProcessInfo.processInfo.environment["BUILDEROS_BIN_DIR"] { return URL(fileURLWithPath: dir) }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    }()
+
+    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+}
+
+/// A private configuration folder per test; the keyring is the session's (see run-tests).
+final class CLISandbox: @unchecked Sendable {
+    let root: URL
+    var configHome: URL { root.appendingPathComponent("config") }
+    var settingsFile: URL { configHome.appendingPathComponent("builderos-desktop/settings.json") }
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("bos-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: configHome, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], executable: String = "builderos") throws -> CLIResult {
+        // A bare name is one of ours; an absolute path is a system tool.
+        let path = executable.hasPrefix("/") ? executable : Binaries.path(executable)
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = configHome.path
+        environment["LANGUAGE"] = "C"
+        for (k, v) in extra { environment[k] = v }
+        let id = UUID().uuidString
+        let files = (input: root.appendingPathComponent("in-\(id)"), output: root.appendingPathComponent("out-\(id)"),
+                     errors: root.appendingPathComponent("err-\(id)"))
+        try Data(stdin.utf8).write(to: files.input)
+        defer { [files.input, files.output, files.errors].forEach { try? FileManager.default.removeItem(at: $0) } }
+        let status = try Spawn.run(path, arguments, environment: environment,
+                                   stdin: files.input.path, stdout: files.output.path, stderr: files.errors.path)
+        return CLIResult(status: status, stdout: try String(contentsOf: files.output, encoding: .utf8),
+                         stderr: try String(contentsOf: files.errors, encoding: .utf8))
+    }
+}
+
+/// posix_spawn + waitpid. Foundation's `Process` on Linux waits until every descendant has closed
+/// an inherited descriptor, so a daemon a child leaves behind (a session bus, a keyring) would
+/// hang it; waitpid returns when the child itself exits. Output goes to files for the same reason.
+enum Spawn {
+    static func run(_ path: String, _ arguments: [String], environment: [String: String],
+                    stdin: String, stdout: String, stderr: String) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let error = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        guard error == 0 else { throw POSIXError(POSIXErrorCode(rawValue: error) ?? .EINVAL) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // Exited normally: its code; killed by a signal: 128 + signal, as shells report it.
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+}
+
+/// `builderos-server` as a separate process on a free port, with a key file written for the test.
+final class ServerProcess: @unchecked Sendable {
+    let url: String
+    let key: String
+    let keyFile: URL
+    private let process: Process
+    private let folder: URL
+
+    init(arguments: [String] = []) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("bos-srv-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        key = "\(ProcessInfo.processInfo.environment["BUILDEROS_TEST_MARKER"] ?? "bostest")-\(UUID().uuidString.lowercased())"
+        keyFile = folder.appendingPathComponent("api-key")
+        FileManager.default.createFile(atPath: keyFile.path, contents: Data((key + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: Binaries.path("builderos-server"))
+        process.arguments = ["--port", "0", "--key-file", keyFile.path, "--upload-dir", folder.appendingPathComponent("uploads").path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var buffer = Data()
+        let handle = output.fileHandleForReading
+        while !buffer.contains(UInt8(ascii: "\n")) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+        }
+        let line = String(decoding: buffer, as: UTF8.self)
+        guard let range = line.range(of: "http://") else { throw POSIXError(.ECONNREFUSED) }
+        url = String(line[range.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

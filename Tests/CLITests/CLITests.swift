@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+/// `builderos` end to end: real processes, a real server, the session's real keyring.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["BUILDEROS_TEST_KEYRING"] == "1",
+                "needs the private Secret Service that meson-helpers/run-tests starts"))
+struct CLITests {
+    @Test func wrongKeyExits5AndStoresNothing() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let sandbox = try CLISandbox()
+        let result = try sandbox.run(["login", "--server", server.url], stdin: "not-the-key\n")
+        #expect(result.status == 5)
+        #expect(result.stderr.contains("The server rejected the API key"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.settingsFile.path))
+        #expect(try sandbox.run(["status"]).status == 3)
+    }
+
+    @Test func fullSession() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let sandbox = try CLISandbox()
+
+        let login = try sandbox.run(["login", "--server", server.url + "/"], stdin: server.key + "\n")
+        #expect(login.status == 0, "\(login.stderr)")
+        #expect(login.stdout.contains("Signed in"))
+        let settings = try String(contentsOf: sandbox.settingsFile, encoding: .utf8)
+        #expect(settings.contains(server.url) && !settings.contains(server.key))
+
+        let status = try sandbox.run(["status", "--json"])
+        #expect(status.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        #expect(json["version"] as? String == "1.4.0-reference")
+        #expect((json["latency_ms"] as? Double ?? -1) >= 0)
+        #expect(json["system_available"] as? Bool == true)
+
+        let capsules = try sandbox.run(["capsules", "--json"])
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(capsules.stdout.utf8)) as? [String: Any])
+        #expect(list["count"] as? Int == 5)
+
+        let chat = try sandbox.run(["chat", "hello"])
+        #expect(chat.status == 0)
+        #expect(chat.stdout.contains("You said: “hello”"))
+        #expect(chat.stdout.contains("```swift") && !chat.stdout.contains("tts-summary"))
+
+        let codex = try sandbox.run(["chat", "--codex", "refactor", "this"])
+        #expect(codex.status == 0 && codex.stdout.contains("Codex here") && codex.stdout.contains("“refactor this”"))
+
+        #expect(try sandbox.run(["sleep"]).status == 2)
+        let sleep = try sandbox.run(["sleep", "--yes"])
+        #expect(sleep.status == 0 && sleep.stdout.contains("sleep"))
+
+        let logout = try sandbox.run(["logout"])
+        #expect(logout.status == 0)
+        let after = try sandbox.run(["status"])
+        #expect(after.status == 3 && after.stderr.contains("not signed in"))
+    }
+
+    @Test func unreachableServerExits4() throws {
+        let sandbox = try CLISandbox()
+        let result = try sandbox.run(["login", "--server", "http://127.0.0.1:9"], stdin: "k\n")
+        #expect(result.status == 4)
+        #expect(result.stderr.contains("refused the connection"))
+    }
+
+    @Test(arguments: ["ftp://example.com", "https://user:pw@example.com", "https://example.com:99999", "https://exa mple.com"])
+    func invalidAddressExits2(address: String) throws {
+        let result = try CLISandbox().run(["login", "--server", address], stdin: "k\n")
+        #expect(result.status == 2)
+        #expect(!result.stderr.isEmpty)
+    }
+
+    @Test func plainHTTPOverTheInternetNeedsConsent() throws {
+        // 203.0.113.1 is TEST-NET-3: the command refuses before any traffic is sent.
+        let result = try CLISandbox().run(["login", "--server", "http://203.0.113.1:8080"], stdin: "k\n")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("not encrypted"))
+    }
+
+    @Test func notSignedInExits3() throws {
+        let sandbox = try CLISandbox()
+        for command in [["status"], ["capsules"], ["chat", "hi"], ["sleep", "--yes"], ["logout"]] {
+            let result = try sandbox.run(command)
+            #expect(result.status == 3, "\(command)")
+        }
+    }
+
+    @Test func systemServerAbsentExits6() throws {
+        let server = try ServerProcess(arguments: ["--no-system-routes"])
+        defer { server.stop() }
+        let sandbox = try CLISandbox()
+        let login = try sandbox.run(["login", "--server", server.url], stdin: server.key)
+        #expect(login.status == 0)
+        #expect(login.stdout.contains("not available on this server"))
+        let capsules = try sandbox.run(["capsules"])
+        #expect(capsules.status == 6 && capsules.stderr.contains("not available on this server"))
+        let status = try sandbox.run(["status", "--json"])
+        #expect(status.stdout.contains("\"system_available\" : false"))
+        _ = try sandbox.run(["logout"])
+    }
+
+    @Test func noSecretServiceIsSaidPlainlyAndNothingIsStored() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let sandbox = try CLISandbox()
+        let result = try sandbox.run(["login", "--server", server.url], stdin: server.key,
+                                     environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("No keyring service is running"))
+        #expect(result.stderr.contains("gnome-keyring"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.settingsFile.path))
+    }
+
+    @Test func lockedKeyringIsSaidPlainly() throws {
+        // Its own session bus and keyring, so locking it disturbs no other test.
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let sandbox = try CLISandbox()
+        let script = """
+        set -u
+        export XDG_RUNTIME_DIR="\(sandbox.root.path)/run" XDG_DATA_HOME="\(sandbox.root.path)/data"
+        mkdir -p "$XDG_DATA_HOME" "$XDG_RUNTIME_DIR"; chmod 700 "$XDG_RUNTIME_DIR"
+        printf pw | gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null 2>&1 &
+        keyring=$!
+        bus=$(gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
+          --method org.freedesktop.DBus.GetConnectionUnixProcessID org.freedesktop.DBus | tr -dc '0-9 ' | awk '{print $NF}')
+        # This bus outlives the script while a failed unlock prompt is pending: stop it too.
+        trap 'kill -9 $keyring $bus 2>/dev/null' EXIT
+        for _ in $(seq 100); do gdbus introspect --session --dest org.freedesktop.secrets --object-path /org/freedesktop/secrets >/dev/null 2>&1 && break; sleep 0.05; done
+        "$1" login --server "$2" < "$3" >/dev/null || exit 90
+        gdbus call --session --dest org.freedesktop.secrets --object-path /org/freedesktop/secrets \\
+          --method org.freedesktop.Secret.Service.Lock "['/org/freedesktop/secrets/collection/login']" >/dev/null
+        "$1" status; echo "status-exit=$?"
+        "$1" logout; echo "logout-exit=$?"
+        "$1" login --server "$2" < "$3"; echo "login-exit=$?"
+        """
+        let result = try sandbox.run(["--", "bash", "-c", script, "bash", Binaries.path("builderos"), server.url, server.keyFile.path],
+                                     executable: "/usr/bin/dbus-run-session")
+        #expect(result.stdout.contains("status-exit=1"), "\(result.stdout)")
+        #expect(result.stdout.contains("login-exit=1"))
+        #expect(result.stdout.contains("logout-exit=1"), "a locked key must not be reported as removed")
+        #expect(result.stderr.contains("Your keyring is locked"))
+        #expect(!result.stdout.contains("status-exit=3"))
+    }
+
+    @Test func helpExitsZero() throws {
+        let result = try CLISandbox().run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Exit codes"))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import ReferenceServer
+import Synchronization
+import Testing
+@testable import BuilderOSKit
+
+struct ConnectionTestTests {
+    @Test func happyPathReportsEverything() async throws {
+        let server = try await RunningServer.start()
+        let seen = Mutex<[ConnectionTestStep]>([])
+        let report = await ConnectionTest(server: server.address, apiKey: server.key).run { step, outcome in
+            if outcome == .running { seen.withLock { $0.append(step) } }
+        }
+        #expect(report.passed && report.firstFailure == nil)
+        #expect(report.version == ReferenceServer.version)
+        #expect((report.latencyMilliseconds ?? -1) >= 0)
+        #expect(report.systemAvailable == true)
+        #expect(seen.withLock { $0 } == ConnectionTestStep.allCases)
+        await server.stop()
+    }
+
+    @Test func wrongKeyFailsTheKeyStepAndSkipsTheRest() async throws {
+        let server = try await RunningServer.start()
+        let report = await ConnectionTest(server: server.address, apiKey: "wrong").run()
+        #expect(!report.passed)
+        #expect(report.outcomes[.reachability] == .passed(detail: server.address.baseURL))
+        #expect(report.outcomes[.key] == .failed(.unauthorized))
+        #expect(report.outcomes[.versionAndLatency] == .skipped && report.outcomes[.systemFeatures] == .skipped)
+        #expect(report.firstFailure?.error.fixIt != nil)
+        await server.stop()
+    }
+
+    @Test func unreachableServerFailsFirstStep() async throws {
+        let address = try ServerAddress.parse("http://127.0.0.1:\(ClosedPort.find())")
+        let report = await ConnectionTest(server: address, apiKey: "k").run()
+        #expect(report.outcomes[.reachability] == .failed(.connectionRefused))
+        #expect(report.firstFailure?.step == .reachability)
+    }
+
+    @Test func systemServerAbsentPassesWithANote() async throws {
+        var faults = Faults()
+        faults.systemRoutesAbsent = true
+        let server = try await RunningServer.start(faults: faults)
+        let report = await ConnectionTest(server: server.address, apiKey: server.key).run()
+        #expect(report.passed)
+        #expect(report.systemAvailable == false)
+        guard case .passedWithNote(let note) = report.outcomes[.systemFeatures] else { Issue.record("no note"); return }
+        #expect(note.contains("not available on this server"))
+        await server.stop()
+    }
+
+    @Test func tunnelErrorPageFailsReachability() async throws {
+        var faults = Faults()
+        faults.tunnelErrorStatus = 530
+        let server = try await RunningServer.start(faults: faults)
+        let report = await ConnectionTest(server: server.address, apiKey: server.key).run()
+        #expect(report.outcomes[.reachability] == .failed(.tunnelError(status: 530)))
+        await server.stop()
+    }
+}
