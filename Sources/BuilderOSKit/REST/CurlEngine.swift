@@ -19,10 +19,11 @@ final class CurlEngine: @unchecked Sendable {
     // Owned by the curl thread.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
-    private init() {
+    /// `maxConnections` bounds the kept-alive connection cache (least recently used go first).
+    init(maxConnections: Int = 16) {
         curl_global_init(Int(CURL_GLOBAL_DEFAULT))
         multi = curl_multi_init()!
-        bos_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 16)
+        bos_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, maxConnections)
         let thread = Thread { [unowned self] in self.loop() }
         thread.name = "builderos-curl"
         thread.start()
