@@ -107,7 +107,8 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     func stop() {
-        process.terminate()
+        // SIGKILL, so a server that does not act on SIGTERM cannot hang the test.
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)
     }

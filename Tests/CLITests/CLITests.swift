@@ -159,6 +159,42 @@ struct CLITests {
         #expect(!result.stdout.contains("status-exit=3"))
     }
 
+    @Test func restTrafficHonoursTheProxyEnvironment() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let sandbox = try CLISandbox()
+        // Signed in to a host only the proxy can reach (the reference server answers proxy-style
+        // absolute-form requests itself): the settings file, and the key stored with secret-tool.
+        let port = try #require(URLComponents(string: server.url)?.port)
+        let hidden = "http://builderos-behind-proxy.invalid:\(port)"
+        try FileManager.default.createDirectory(at: sandbox.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"server_url":"\#(hidden)","device_id":"proxy-test"}"#.utf8).write(to: sandbox.settingsFile)
+        let stored = try sandbox.run(["store", "--label=BuilderOS proxy test", "xdg:schema", "app.builderos.Desktop.ApiKey",
+                                      "server", hidden, "version", "1"], stdin: server.key, executable: "/usr/bin/secret-tool")
+        #expect(stored.status == 0)
+        defer { _ = try? sandbox.run(["logout"]) }
+
+        let direct = try sandbox.run(["capsules", "--json"])
+        #expect(direct.status == 4 && direct.stderr.contains("could not be found"))
+        let proxied = try sandbox.run(["capsules", "--json"], environment: ["http_proxy": server.url])
+        #expect(proxied.status == 0, "\(proxied.stderr)")
+        #expect(proxied.stdout.contains("jarvis-core"))
+    }
+
+    @Test func keyPromptOnATerminalDoesNotEcho() throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let sandbox = try CLISandbox()
+        // `script` gives the CLI a real terminal; the key is typed a moment after the prompt.
+        let command = "(sleep 1; cat '\(server.keyFile.path)') | script -qec \"'\(Binaries.path("builderos"))' login --server \(server.url)\" /dev/null"
+        let result = try sandbox.run(["-c", command], executable: "/bin/bash")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("API key: "))
+        #expect(result.stdout.contains("Signed in"))
+        #expect(!result.stdout.contains(server.key), "the key was echoed")
+        _ = try sandbox.run(["logout"])
+    }
+
     @Test func helpExitsZero() throws {
         let result = try CLISandbox().run(["--help"])
         #expect(result.status == 0)

@@ -164,3 +164,34 @@ struct RESTClientTests {
         await server.stop()
     }
 }
+
+struct RESTClientMoreRouteTests {
+    @Test func closeSessionUsesTheAuthorizationHeader() async throws {
+        let server = try await RunningServer.start()
+        let client = ChatClient(server: server.address, apiKey: server.key, agent: .codex)
+        let log = EventLog(client)
+        await client.start()
+        let session = "dev-codex-\(UUID().uuidString.lowercased())"
+        _ = await client.send(OutgoingChatMessage(content: "hi", sessionId: session, deviceId: "dev", agent: .codex))
+        #expect(await log.wait { $0.contains { if case .finished = $0 { true } else { false } } })
+        await client.stop()
+        let listed = try await server.client().sessions()
+        #expect(listed.sessions.contains { $0.sessionId == session && $0.agentType == "codex" && $0.messageCount == 1 })
+        try await server.client().closeSession(agent: .codex, sessionID: session)
+        #expect(try await server.client().sessions().sessions.allSatisfy { $0.sessionId != session })
+        await #expect(throws: BuilderOSError.unauthorized) {
+            try await server.client(key: "wrong").closeSession(agent: .codex, sessionID: session)
+        }
+        await server.stop()
+    }
+
+    @Test func rejectAllKeysSwitch() async throws {
+        var faults = Faults()
+        faults.rejectAllKeys = true
+        let server = try await RunningServer.start(faults: faults)
+        await #expect(throws: BuilderOSError.unauthorized) { try await server.client().capsules() }
+        let report = await ConnectionTest(server: server.address, apiKey: server.key).run()
+        #expect(report.outcomes[.key] == .failed(.unauthorized))
+        await server.stop()
+    }
+}

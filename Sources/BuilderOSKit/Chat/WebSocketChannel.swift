@@ -185,25 +185,45 @@ private final class ConnectAttempt: @unchecked Sendable {
     }
 }
 
-/// One soup session per worker, configured once: proxies from the environment, TLS verified.
+/// Soup sessions on the worker thread, one per distinct TLS and timeout setting (a session's TLS
+/// database is fixed once it has connected). Proxies come from the environment; TLS is verified.
 enum SoupSessionFactory {
-    nonisolated(unsafe) private static var shared: UnsafeMutablePointer<SoupSession>?
+    private struct Key: Hashable {
+        var extraCAFile: String?
+        var timeout: UInt32
+    }
+
+    nonisolated(unsafe) private static var sessions: [Key: UnsafeMutablePointer<SoupSession>] = [:]
 
     /// Worker thread only.
     static func session(configuration: ClientConfiguration) -> UnsafeMutablePointer<SoupSession> {
-        if let shared { return shared }
+        let key = Key(extraCAFile: configuration.extraCAFile, timeout: UInt32(configuration.requestTimeout))
+        if let existing = sessions[key] { return existing }
         let session = soup_session_new()!
         soup_session_set_timeout(session, UInt32(configuration.requestTimeout))
         soup_session_set_user_agent(session, "BuilderOS-Desktop/\(BuilderOSKit.version)")
-        if let ca = configuration.extraCAFile {
-            var error: UnsafeMutablePointer<GError>?
-            if let database = g_tls_file_database_new(ca, &error) {
-                soup_session_set_tls_database(session, database)
-                g_object_unref(UnsafeMutableRawPointer(database))
-            }
-            if let error { g_error_free(error) }
+        if let ca = configuration.extraCAFile, let database = trustDatabase(addingCAFile: ca) {
+            soup_session_set_tls_database(session, database)
+            g_object_unref(UnsafeMutableRawPointer(database))
         }
-        shared = session
+        sessions[key] = session
         return session
+    }
+
+    /// The system's certificate authorities plus the extra file, as curl uses them. A GLib file
+    /// database takes one file and reads it lazily, so both go into a bundle in a private runtime
+    /// folder that stays for the life of the process (certificates are public; no secret here).
+    private static func trustDatabase(addingCAFile extra: String) -> UnsafeMutablePointer<GTlsDatabase>? {
+        let system = (try? String(contentsOfFile: "/etc/ssl/certs/ca-certificates.crt", encoding: .utf8)) ?? ""
+        guard let added = try? String(contentsOfFile: extra, encoding: .utf8) else { return nil }
+        let base = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? NSTemporaryDirectory()
+        let folder = URL(fileURLWithPath: base).appendingPathComponent("builderos-desktop-\(getuid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let bundle = folder.appendingPathComponent("ca-bundle-\(getpid())-\(sessions.count).pem")
+        guard (try? (system + "\n" + added).write(to: bundle, atomically: true, encoding: .utf8)) != nil else { return nil }
+        var error: UnsafeMutablePointer<GError>?
+        let database = g_tls_file_database_new(bundle.path, &error)
+        if let error { g_error_free(error) }
+        return database
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import BuilderOSKit
+
+/// TLS peer verification is always on, and an extra CA file is trusted in addition to the system's.
+/// The peer is a real TLS server: `openssl s_server` with a self-signed certificate for 127.0.0.1.
+struct TLSTests {
+    @Test func restRefusesAnUntrustedCertificateAndTrustsTheExtraCA() async throws {
+        let server = try OpenSSLServer()
+        defer { server.stop() }
+        var configuration = ClientConfiguration()
+        configuration.retry = .never
+        await #expect(throws: BuilderOSError.tlsFailure) {
+            try await RESTClient(server: server.address, apiKey: "k", configuration: configuration).status()
+        }
+        configuration.extraCAFile = server.certificate.path
+        // The handshake now succeeds; s_server answers with an HTML status page, not BuilderOS JSON.
+        await #expect(throws: BuilderOSError.malformedResponse) {
+            try await RESTClient(server: server.address, apiKey: "k", configuration: configuration).status()
+        }
+    }
+
+    @Test func webSocketRefusesAnUntrustedCertificateAndTrustsTheExtraCA() async throws {
+        let server = try OpenSSLServer()
+        defer { server.stop() }
+        var configuration = ClientConfiguration()
+        let url = server.address.webSocketURL(path: ChatAgent.jarvis.socketPath)
+        #expect(url.hasPrefix("wss://"))
+        await #expect(throws: BuilderOSError.tlsFailure) {
+            _ = try await WebSocketChannel.connect(url: url, host: "127.0.0.1", configuration: configuration, pingInterval: 0)
+        }
+        configuration.extraCAFile = server.certificate.path
+        await #expect(throws: BuilderOSError.malformedResponse) {
+            _ = try await WebSocketChannel.connect(url: url, host: "127.0.0.1", configuration: configuration, pingInterval: 0)
+        }
+    }
+}
+
+/// `openssl s_server -www` on a free loopback port with a fresh self-signed certificate.
+final class OpenSSLServer: @unchecked Sendable {
+    let folder: URL
+    let certificate: URL
+    let address: ServerAddress
+    private let process = Process()
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("bos-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        certificate = folder.appendingPathComponent("cert.pem")
+        let key = folder.appendingPathComponent("key.pem")
+        _ = try Shell.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                                               "-keyout", key.path, "-out", certificate.path, "-subj", "/CN=127.0.0.1",
+                                               "-addext", "subjectAltName=IP:127.0.0.1"])
+        let port = ClosedPort.find()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path, "-key", key.path, "-www", "-quiet"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        address = try ServerAddress.parse("https://127.0.0.1:\(port)")
+        // Wait until it accepts connections.
+        for _ in 0..<200 where !Self.accepts(port: port) { usleep(25_000) }
+    }
+
+    static func accepts(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
+    }
+
+    func stop() {
+        // SIGKILL: s_server may not act on SIGTERM, and then waitUntilExit would wait forever.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
