@@ -25,136 +25,119 @@ struct ChatClientTests {
 
     func finished(_ log: EventLog) async -> Bool { await log.wait { $0.contains { if case .finished = $0 { true } else { false } } } }
 
-    @Test(arguments: [ChatAgent.jarvis, .codex])
-    func streamsACompleteReply(agent: ChatAgent) async throws {
-        let server = try await RunningServer.start()
-        let client = ChatClient(server: server.address, apiKey: server.key, agent: agent, configuration: fastConfiguration())
+    /// A server with `faults` and a started client for `agent`; both are stopped after `body`.
+    func withChat(faults: Faults = Faults(), agent: ChatAgent = .jarvis, key: String? = nil,
+                  _ body: (RunningServer, ChatClient, EventLog) async throws -> Void) async throws {
+        let server = try await RunningServer.start(faults: faults)
+        let client = ChatClient(server: server.address, apiKey: key ?? server.key, agent: agent, configuration: fastConfiguration())
         let log = EventLog(client)
         await client.start()
-        let id = await client.send(message("hello there", agent: agent))
-        #expect(id != nil)
-        #expect(await finished(log))
-        let turn = try #require(await log.finishedTurns.first)
-        #expect(turn.phase == .completed)
-        let expected = Self.expectedReply("hello there", agent: agent.serverName)
-        #expect(await log.deltas == expected)
-        #expect(turn.reply.visible == expected)
-        #expect(!expected.contains("tts-summary") && expected.contains("You said: “hello there”") && expected.contains("```swift"))
-        if agent == .codex {
-            // Codex answers in 100-character slices.
-            #expect(turn.reply.chunkCount == Int((Double(turn.reply.raw.count) / 100).rounded(.up)))
-        } else {
-            #expect(turn.reply.chunkCount > 20)
+        do { try await body(server, client, log) } catch {
+            await client.stop(); await server.stop(); throw error
         }
-        #expect(await log.events.contains(.ready))
         await client.stop()
         await server.stop()
+    }
+
+    @Test(arguments: [ChatAgent.jarvis, .codex])
+    func streamsACompleteReply(agent: ChatAgent) async throws {
+        try await withChat(agent: agent) { server, client, log in
+            let id = await client.send(message("hello there", agent: agent))
+            #expect(id != nil)
+            #expect(await finished(log))
+            let turn = try #require(await log.finishedTurns.first)
+            #expect(turn.phase == .completed)
+            let expected = Self.expectedReply("hello there", agent: agent.serverName)
+            #expect(await log.deltas == expected)
+            #expect(turn.reply.visible == expected)
+            #expect(!expected.contains("tts-summary") && expected.contains("You said: “hello there”") && expected.contains("```swift"))
+            if agent == .codex {
+                // Codex answers in 100-character slices.
+                #expect(turn.reply.chunkCount == Int((Double(turn.reply.raw.count) / 100).rounded(.up)))
+            } else {
+                #expect(turn.reply.chunkCount > 20)
+            }
+            #expect(await log.events.contains(.ready))
+        }
     }
 
     @Test func oneTurnAtATime() async throws {
-        let server = try await RunningServer.start()
-        let client = ChatClient(server: server.address, apiKey: server.key, agent: .jarvis, configuration: fastConfiguration())
-        await client.start()
-        #expect(await client.send(message("first")) != nil)
-        #expect(await client.send(message("second")) == nil)
-        #expect(await client.send(message("   ")) == nil || true)
-        await client.stop()
-        await server.stop()
+        try await withChat() { _, client, _ in
+            #expect(await client.send(message("  \n ")) == nil)  // nothing left after trimming
+            #expect(await client.send(message("first")) != nil)
+            #expect(await client.send(message("second")) == nil)  // one turn at a time
+        }
     }
 
     @Test func wrongKeyFailsWithoutRetrying() async throws {
-        let server = try await RunningServer.start()
-        let client = ChatClient(server: server.address, apiKey: "wrong", agent: .jarvis, configuration: fastConfiguration())
-        let log = EventLog(client)
-        await client.start()
-        #expect(await log.wait { $0.contains(.connection(.failed(.unauthorized))) })
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(await log.states.filter { $0 == .connecting }.count == 1)
-        await client.stop()
-        await server.stop()
+        try await withChat(key: "wrong") { server, client, log in
+            #expect(await log.wait { $0.contains(.connection(.failed(.unauthorized))) })
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(await log.states.filter { $0 == .connecting }.count == 1)
+        }
     }
 
     @Test func lateReadyAndStreamFramesAreAccepted() async throws {
         var faults = Faults()
         faults.lateReady = true
         faults.chunkFrameType = "stream"
-        let server = try await RunningServer.start(faults: faults)
-        let client = ChatClient(server: server.address, apiKey: server.key, agent: .jarvis, configuration: fastConfiguration())
-        let log = EventLog(client)
-        await client.start()
-        _ = await client.send(message("late"))
-        #expect(await finished(log))
-        #expect(await log.finishedTurns.first?.phase == .completed)
-        #expect(await log.deltas == Self.expectedReply("late", agent: "claude"))
-        await client.stop()
-        await server.stop()
+        try await withChat(faults: faults) { server, client, log in
+            _ = await client.send(message("late"))
+            #expect(await finished(log))
+            #expect(await log.finishedTurns.first?.phase == .completed)
+            #expect(await log.deltas == Self.expectedReply("late", agent: "claude"))
+        }
     }
 
     @Test func errorFrameEndsTheTurn() async throws {
         var faults = Faults()
         faults.errorFrame = true
-        let server = try await RunningServer.start(faults: faults)
-        let client = ChatClient(server: server.address, apiKey: server.key, agent: .jarvis, configuration: fastConfiguration())
-        let log = EventLog(client)
-        await client.start()
-        _ = await client.send(message("x"))
-        #expect(await finished(log))
-        #expect(await log.finishedTurns.first?.phase == .failed("The assistant backend is unavailable"))
-        await client.stop()
-        await server.stop()
+        try await withChat(faults: faults) { server, client, log in
+            _ = await client.send(message("x"))
+            #expect(await finished(log))
+            #expect(await log.finishedTurns.first?.phase == .failed("The assistant backend is unavailable"))
+        }
     }
 
     @Test func errorPrefixedMessageIsShownAsAnError() async throws {
         var faults = Faults()
         faults.errorMessage = true
-        let server = try await RunningServer.start(faults: faults)
-        let client = ChatClient(server: server.address, apiKey: server.key, agent: .codex, configuration: fastConfiguration())
-        let log = EventLog(client)
-        await client.start()
-        _ = await client.send(message("x", agent: .codex))
-        #expect(await finished(log))
-        #expect(await log.finishedTurns.first?.phase == .failed("Error: the assistant backend failed to answer"))
-        #expect(await log.deltas.isEmpty)
-        await client.stop()
-        await server.stop()
+        try await withChat(faults: faults, agent: .codex) { server, client, log in
+            _ = await client.send(message("x", agent: .codex))
+            #expect(await finished(log))
+            #expect(await log.finishedTurns.first?.phase == .failed("Error: the assistant backend failed to answer"))
+            #expect(await log.deltas.isEmpty)
+        }
     }
 
     @Test func dropMidReplyKeepsThePartialAndDoesNotResend() async throws {
         var faults = Faults()
         faults.dropMidStream = true
-        let server = try await RunningServer.start(faults: faults)
-        let client = ChatClient(server: server.address, apiKey: server.key, agent: .jarvis, configuration: fastConfiguration())
-        let log = EventLog(client)
-        await client.start()
-        let session = UUID().uuidString
-        _ = await client.send(message("drop me", session: session))
-        #expect(await finished(log))
-        let turn = try #require(await log.finishedTurns.first)
-        #expect(turn.phase == .interrupted)
-        #expect(!turn.reply.visible.isEmpty && Self.expectedReply("drop me", agent: "claude").hasPrefix(turn.reply.visible))
-        // It reconnects by itself, and the message reached the server exactly once.
-        #expect(await log.wait { events in events.filter { $0 == .connection(.connected) }.count >= 2 })
-        #expect(server.state.receivedMessages(sessionID: session) == 1)
-        await client.stop()
-        await server.stop()
+        try await withChat(faults: faults) { server, client, log in
+            let session = UUID().uuidString
+            _ = await client.send(message("drop me", session: session))
+            #expect(await finished(log))
+            let turn = try #require(await log.finishedTurns.first)
+            #expect(turn.phase == .interrupted)
+            #expect(!turn.reply.visible.isEmpty && Self.expectedReply("drop me", agent: "claude").hasPrefix(turn.reply.visible))
+            // It reconnects by itself, and the message reached the server exactly once.
+            #expect(await log.wait { events in events.filter { $0 == .connection(.connected) }.count >= 2 })
+            #expect(server.state.receivedMessages(sessionID: session) == 1)
+        }
     }
 
     @Test func dropBeforeAnyChunkResendsExactlyOnce() async throws {
         var faults = Faults()
         faults.dropBeforeReplyCount = 1
-        let server = try await RunningServer.start(faults: faults)
-        let client = ChatClient(server: server.address, apiKey: server.key, agent: .jarvis, configuration: fastConfiguration())
-        let log = EventLog(client)
-        await client.start()
-        let session = UUID().uuidString
-        let id = try #require(await client.send(message("again", session: session)))
-        #expect(await finished(log))
-        #expect(await log.finishedTurns.first?.phase == .completed)
-        #expect(await log.events.contains(.sent(turn: id, resent: true)))
-        #expect(server.state.receivedMessages(sessionID: session) == 2)  // the lost one and the re-send
-        #expect(await log.deltas == Self.expectedReply("again", agent: "claude"))
-        await client.stop()
-        await server.stop()
+        try await withChat(faults: faults) { server, client, log in
+            let session = UUID().uuidString
+            let id = try #require(await client.send(message("again", session: session)))
+            #expect(await finished(log))
+            #expect(await log.finishedTurns.first?.phase == .completed)
+            #expect(await log.events.contains(.sent(turn: id, resent: true)))
+            #expect(server.state.receivedMessages(sessionID: session) == 2)  // the lost one and the re-send
+            #expect(await log.deltas == Self.expectedReply("again", agent: "claude"))
+        }
     }
 
     @Test func queuedWhileTheServerIsDownThenDeliveredAfterRestart() async throws {
@@ -194,16 +177,12 @@ struct ChatClientTests {
     @Test func stopTurnEndsWaiting() async throws {
         var faults = Faults()
         faults.responseDelayMilliseconds = 5000
-        let server = try await RunningServer.start(faults: faults)
-        let client = ChatClient(server: server.address, apiKey: server.key, agent: .jarvis, configuration: fastConfiguration())
-        let log = EventLog(client)
-        await client.start()
-        _ = await client.send(message("slow"))
-        #expect(await log.wait { $0.contains { if case .sent = $0 { true } else { false } } })
-        await client.stopTurn()
-        #expect(await finished(log))
-        #expect(await log.finishedTurns.first?.phase == .stopped)
-        await client.stop()
-        await server.stop()
+        try await withChat(faults: faults) { server, client, log in
+            _ = await client.send(message("slow"))
+            #expect(await log.wait { $0.contains { if case .sent = $0 { true } else { false } } })
+            await client.stopTurn()
+            #expect(await finished(log))
+            #expect(await log.finishedTurns.first?.phase == .stopped)
+        }
     }
 }

@@ -31,8 +31,7 @@ final class CurlEngine: @unchecked Sendable {
 
     /// Performs `request`; throws `BuilderOSError` (or `CancellationError` when the task is cancelled).
     func perform(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let transfer: CurlTransfer
-        do { transfer = try CurlTransfer(request: request) } catch { throw error }
+        let transfer = try CurlTransfer(request: request)
         let id = ObjectIdentifier(transfer)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
