@@ -68,5 +68,7 @@ let package = Package(
             swiftSettings: swift6
         ),
         .testTarget(name: "CLITests", dependencies: ["BuilderOSKit"], swiftSettings: swift6),
+        // GTK itself parses the generated stylesheet (no display needed for CSS).
+        .testTarget(name: "StyleSheetTests", dependencies: ["BuilderOSKit", "CGtk"], swiftSettings: swift6),
     ]
 )
