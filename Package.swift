@@ -37,6 +37,9 @@ let package = Package(
             swiftSettings: swift6
         ),
 
+        // MARK: Thin Swift GTK/GObject layer (ownership, signals, main loop, CSS; no product logic)
+        .target(name: "GtkKit", dependencies: ["CGtk", "CShims"], swiftSettings: swift6),
+
         // MARK: Reference server (demo and tests)
         .target(
             name: "ReferenceServer",
@@ -54,6 +57,8 @@ let package = Package(
             dependencies: ["BuilderOSKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swift6
         ),
+        // Runs the GtkKit checks in a real GTK process (see Tests/GtkKitTests).
+        .executableTarget(name: "gtkkit-checks", dependencies: ["GtkKit", "BuilderOSKit", "CGtk"], swiftSettings: swift6),
         .executableTarget(
             name: "builderos-server",
             dependencies: ["ReferenceServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -1,2 +1,3 @@
 #pragma once
 #include <gtk/gtk.h>
+#include <glib-unix.h>

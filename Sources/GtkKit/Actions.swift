@@ -1,0 +1,23 @@
+import CGtk
+
+/// Application actions with keyboard accelerators (`app.quit` ↔ Ctrl+Q, …).
+@MainActor
+public enum Actions {
+    /// Adds `app.<name>` to `application`, runs `handler` on activation, binds `accelerators`.
+    @discardableResult
+    public static func add(_ name: String, to application: UnsafeMutablePointer<GtkApplication>,
+                           accelerators: [String] = [], handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        let action = g_simple_action_new(name, nil)!
+        let connection = Signals.connect(UnsafeMutableRawPointer(action), "activate", withArgument: { _ in handler() })
+        g_action_map_add_action(OpaquePointer(application), action)
+        g_object_unref(UnsafeMutableRawPointer(action))  // the action map holds it now
+        var cStrings = accelerators.map { strdup($0) } + [nil]
+        defer { cStrings.forEach { free($0) } }
+        cStrings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_application_set_accels_for_action(application, "app.\(name)", $0)
+            }
+        }
+        return connection
+    }
+}

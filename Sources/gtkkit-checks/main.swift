@@ -1,0 +1,21 @@
+// Checks of the GtkKit layer in a real GTK process under a display (Xvfb in tests). It owns the
+// main thread and runs the GLib loop as the app will; in-process test runners cannot, because
+// libdispatch's main queue is already taken by them. Prints "N passed, M failed"; exit 1 on failure.
+import BuilderOSKit
+import CGtk
+import Foundation
+import GtkKit
+
+MainActor.assumeIsolated {
+    gtk_init()
+    MainLoopBridge.install()
+    let results = Checks.all.map { check -> Bool in
+        let outcome = check.run()
+        // Unbuffered, so a crash cannot swallow the lines before it.
+        FileHandle.standardOutput.write(Data("\(outcome.passed ? "PASS" : "FAIL") \(check.name)\(outcome.detail.isEmpty ? "" : ": \(outcome.detail)")\n".utf8))
+        return outcome.passed
+    }
+    let failed = results.filter { !$0 }.count
+    FileHandle.standardOutput.write(Data("\(results.count - failed) passed, \(failed) failed\n".utf8))
+    exit(failed == 0 ? 0 : 1)
+}
