@@ -87,7 +87,7 @@ final class ServerProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         key = "\(ProcessInfo.processInfo.environment["BUILDEROS_TEST_MARKER"] ?? "bostest")-\(UUID().uuidString.lowercased())"
         keyFile = folder.appendingPathComponent("api-key")
-        FileManager.default.createFile(atPath: keyFile.path, contents: Data((key + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: keyFile.path, contents: Data((key + "\n").utf8), attributes: [.posixPermissions: 0o600])
         process = Process()
         process.executableURL = URL(fileURLWithPath: Binaries.path("builderos-server"))
         process.arguments = ["--port", "0", "--key-file", keyFile.path, "--upload-dir", folder.appendingPathComponent("uploads").path] + arguments

@@ -54,7 +54,7 @@ struct UploadTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let big = folder.appendingPathComponent("big.bin")
-        FileManager.default.createFile(atPath: big.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: big.path, contents: nil)
         let handle = try FileHandle(forWritingTo: big)
         try handle.truncate(atOffset: 50_000_001)  // sparse: no disk used
         try handle.close()

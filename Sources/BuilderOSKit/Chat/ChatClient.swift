@@ -103,7 +103,7 @@ public actor ChatClient {
         channel.send(apiKey)
         let watchdog = Task { [configuration] in
             try await Task.sleep(nanoseconds: UInt64(configuration.authenticationTimeout * 1e9))
-            await self.authenticationTimedOut(channel)
+            self.authenticationTimedOut(channel)
         }
         defer { watchdog.cancel() }
 
