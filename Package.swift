@@ -57,6 +57,8 @@ let package = Package(
             dependencies: ["BuilderOSKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swift6
         ),
+        // Seeded fuzzing of every decoder (meson-helpers/fuzz-decoders; a fast subset runs in the tests).
+        .executableTarget(name: "builderos-fuzz", dependencies: ["BuilderOSKit"], swiftSettings: swift6),
         // Runs the GtkKit checks in a real GTK process (see Tests/GtkKitTests).
         .executableTarget(name: "gtkkit-checks", dependencies: ["GtkKit", "BuilderOSKit", "CGtk"], swiftSettings: swift6),
         .executableTarget(

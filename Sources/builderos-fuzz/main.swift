@@ -1,0 +1,68 @@
+// Seeded fuzzing of every decoder the client feeds with outside bytes: chat frames, REST replies,
+// timestamps, server addresses and the streaming reply filter. A crash ends the process (and
+// the run); otherwise it prints how many inputs each decoder took.
+//   builderos-fuzz [ITERATIONS] [SEED]     (ITERATIONS in total, spread over the decoders)
+import BuilderOSKit
+import Foundation
+
+let arguments = CommandLine.arguments.dropFirst()
+let total = arguments.first.flatMap(Int.init) ?? 1_000_000
+let seed = arguments.dropFirst().first.flatMap(UInt64.init) ?? 20_261_121
+var mutator = Mutator(seed: seed)
+let decoder = JSONDecoder()
+decoder.keyDecodingStrategy = .convertFromSnakeCase
+
+struct Target {
+    let name: String
+    let samples: [String]
+    let run: (inout Mutator, [UInt8]) -> Void
+}
+
+func decodes<T: Decodable>(_ type: T.Type, _ bytes: [UInt8]) { _ = try? decoder.decode(T.self, from: Data(bytes)) }
+
+let targets: [Target] = [
+    Target(name: "chat frames", samples: Samples.frames) { _, bytes in _ = ChatFrame(text: String(decoding: bytes, as: UTF8.self)) },
+    Target(name: "REST replies", samples: Samples.replies) { m, bytes in
+        switch m.below(8) {
+        case 0: decodes(StatusReply.self, bytes)
+        case 1: decodes(HealthReply.self, bytes)
+        case 2: decodes(CapsuleList.self, bytes)
+        case 3: decodes(CapsuleDetail.self, bytes)
+        case 4: decodes(SleepReply.self, bytes)
+        case 5: decodes(WakeReply.self, bytes)
+        case 6: decodes(UploadReply.self, bytes)
+        default: decodes(SessionList.self, bytes)
+        }
+    },
+    Target(name: "timestamps", samples: Samples.timestamps) { _, bytes in _ = FlexibleTimestamp(text: String(decoding: bytes, as: UTF8.self)) },
+    Target(name: "server addresses", samples: Samples.addresses) { _, bytes in
+        if let address = try? ServerAddress.parse(String(decoding: bytes, as: UTF8.self)) {
+            _ = address.webSocketURL(path: "/api/claude/ws")
+            _ = address.transportWarning
+        }
+    },
+    Target(name: "streamed replies", samples: Samples.replyTexts) { m, bytes in
+        var accumulator = ReplyAccumulator()
+        let text = String(decoding: bytes, as: UTF8.self)
+        var index = text.startIndex
+        while index < text.endIndex {
+            let end = text.index(index, offsetBy: 1 + m.below(12), limitedBy: text.endIndex) ?? text.endIndex
+            _ = accumulator.append(String(text[index..<end]))
+            index = end
+        }
+        _ = accumulator.finish()
+    },
+]
+
+let started = Date()
+let perTarget = max(1, total / targets.count)
+for target in targets {
+    let samples = target.samples.map { Array($0.utf8) }
+    for _ in 0..<perTarget {
+        let input = mutator.mutate(samples[mutator.below(samples.count)], other: samples[mutator.below(samples.count)])
+        target.run(&mutator, input)
+    }
+    print("\(target.name): \(perTarget) inputs, 0 crashes")
+}
+print(String(format: "%d inputs in %.1f s (seed %llu)", perTarget * targets.count, Date().timeIntervalSince(started), seed))
+print("\(targets.count) passed, 0 failed")
