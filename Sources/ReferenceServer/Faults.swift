@@ -26,6 +26,8 @@ public struct Faults: Codable, Sendable, Equatable {
     public var absoluteUploadURLs: Bool = false
     /// Send `ready` only after the first chat message instead of right after authentication.
     public var lateReady: Bool = false
+    /// When above 0, the reply is one chunk of this many bytes (lines of text) instead of the usual.
+    public var giantChunkBytes: Int = 0
     /// Frame type used for reply chunks: "message" (default) or "stream".
     public var chunkFrameType: String = "message"
 
@@ -47,6 +49,7 @@ public struct Faults: Codable, Sendable, Equatable {
         legacySleepReply = try c.decodeIfPresent(Bool.self, forKey: .legacySleepReply) ?? d.legacySleepReply
         absoluteUploadURLs = try c.decodeIfPresent(Bool.self, forKey: .absoluteUploadURLs) ?? d.absoluteUploadURLs
         lateReady = try c.decodeIfPresent(Bool.self, forKey: .lateReady) ?? d.lateReady
+        giantChunkBytes = try c.decodeIfPresent(Int.self, forKey: .giantChunkBytes) ?? d.giantChunkBytes
         chunkFrameType = try c.decodeIfPresent(String.self, forKey: .chunkFrameType) ?? d.chunkFrameType
     }
 }

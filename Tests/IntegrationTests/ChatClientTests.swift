@@ -174,6 +174,20 @@ struct ChatClientTests {
         await client.stop()
     }
 
+    @Test func aSingleTenMegabyteChunkArrivesWhole() async throws {
+        var faults = Faults()
+        faults.giantChunkBytes = 10_000_000
+        try await withChat(faults: faults) { _, client, log in
+            _ = await client.send(message("big"))
+            #expect(await log.wait(seconds: 60) { $0.contains { if case .finished = $0 { true } else { false } } })
+            let turn = try #require(await log.finishedTurns.first)
+            #expect(turn.phase == .completed)
+            #expect(turn.reply.chunkCount == 1)
+            #expect(turn.reply.visible.utf8.count == 10_000_000)
+            #expect(turn.reply.visible == AssistantReply.giant(bytes: 10_000_000))
+        }
+    }
+
     @Test func stopTurnEndsWaiting() async throws {
         var faults = Faults()
         faults.responseDelayMilliseconds = 5000

@@ -25,6 +25,18 @@ public enum AssistantReply {
         """
     }
 
+    /// A reply of exactly `bytes` bytes: numbered lines of text, for size tests.
+    public static func giant(bytes: Int) -> String {
+        var text = ""
+        text.reserveCapacity(bytes)
+        var line = 0
+        while text.utf8.count < bytes {
+            line += 1
+            text += "line \(line): the quick brown fox jumps over the lazy dog\n"
+        }
+        return String(decoding: text.utf8.prefix(bytes), as: UTF8.self)
+    }
+
     /// Jarvis streams small token-like deltas; Codex sends the whole answer in 100-character slices.
     static func chunks(of text: String, agent: String) -> [String] {
         if agent == "codex" { return slices(text, size: 100) }

@@ -82,7 +82,9 @@ enum ChatSocket {
         let text = faults.errorMessage
             ? "Error: the assistant backend failed to answer"
             : AssistantReply.text(for: request.content, agent: agent)
-        let chunks = AssistantReply.chunks(of: text, agent: agent)
+        let chunks = faults.giantChunkBytes > 0
+            ? [AssistantReply.giant(bytes: faults.giantChunkBytes)]
+            : AssistantReply.chunks(of: text, agent: agent)
         for (index, chunk) in chunks.enumerated() {
             if faults.dropMidStream && index == chunks.count / 2 {
                 try await outbound.close(.unexpectedServerError, reason: "dropped (fault switch)")
