@@ -42,9 +42,6 @@ public final class ServerState: Sendable {
         }
     }
 
-    /// How many user messages a session received (tests check for lost or duplicated messages).
-    public func receivedMessages(sessionID: String) -> Int { messageCount(sessionID: sessionID) }
-
     /// How many sleep requests were accepted (tests check that sleep is never retried).
     public var sleepRequestCount: Int { storage.withLock { $0.sleepRequests } }
     func recordSleep() { storage.withLock { $0.sleepRequests += 1 } }
@@ -76,7 +73,8 @@ public final class ServerState: Sendable {
         }
     }
 
-    func messageCount(sessionID: String) -> Int { storage.withLock { $0.sessions[sessionID]?.messageCount ?? 0 } }
+    /// How many user messages a session received (tests check for lost or duplicated messages).
+    public func messageCount(sessionID: String) -> Int { storage.withLock { $0.sessions[sessionID]?.messageCount ?? 0 } }
     var sessions: [ChatSessionRecord] { storage.withLock { Array($0.sessions.values) }.sorted { $0.createdAt < $1.createdAt } }
     func closeSession(_ id: String) -> Bool { storage.withLock { $0.sessions.removeValue(forKey: id) != nil } }
 

@@ -122,7 +122,7 @@ struct ChatClientTests {
             #expect(!turn.reply.visible.isEmpty && Self.expectedReply("drop me", agent: "claude").hasPrefix(turn.reply.visible))
             // It reconnects by itself, and the message reached the server exactly once.
             #expect(await log.wait { events in events.filter { $0 == .connection(.connected) }.count >= 2 })
-            #expect(server.state.receivedMessages(sessionID: session) == 1)
+            #expect(server.state.messageCount(sessionID: session) == 1)
         }
     }
 
@@ -135,7 +135,7 @@ struct ChatClientTests {
             #expect(await finished(log))
             #expect(await log.finishedTurns.first?.phase == .completed)
             #expect(await log.events.contains(.sent(turn: id, resent: true)))
-            #expect(server.state.receivedMessages(sessionID: session) == 2)  // the lost one and the re-send
+            #expect(server.state.messageCount(sessionID: session) == 2)  // the lost one and the re-send
             #expect(await log.deltas == Self.expectedReply("again", agent: "claude"))
         }
     }
@@ -154,7 +154,7 @@ struct ChatClientTests {
         let second = try await RunningServer.start(port: port, key: key)
         #expect(await finished(log))
         #expect(await log.finishedTurns.first?.phase == .completed)
-        #expect(second.state.receivedMessages(sessionID: session) == 1)
+        #expect(second.state.messageCount(sessionID: session) == 1)
         await client.stop()
         await second.stop()
     }

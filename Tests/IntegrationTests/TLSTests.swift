@@ -59,19 +59,7 @@ final class OpenSSLServer: @unchecked Sendable {
         try process.run()
         address = try ServerAddress.parse("https://127.0.0.1:\(port)")
         // Wait until it accepts connections.
-        for _ in 0..<200 where !Self.accepts(port: port) { usleep(25_000) }
-    }
-
-    static func accepts(port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
+        for _ in 0..<200 where !Loopback.accepts(port: port) { usleep(25_000) }
     }
 
     func stop() {

@@ -49,18 +49,17 @@ public struct ConnectionTest: Sendable {
 
         // 3. Version and latency
         progress(.versionAndLatency, .running)
-        var samples: [Double] = []
-        for _ in 0..<3 {
-            do { samples.append(try await client.timedStatus().1 * 1000) } catch {
-                record(.versionAndLatency, .failed(Self.error(error)))
-                skipRest(after: .versionAndLatency)
-                return report
-            }
+        do {
+            let measured = try await client.measuredStatus()
+            report.version = measured.status.version ?? status.version
+            report.latencyMilliseconds = measured.latencyMilliseconds
+        } catch {
+            record(.versionAndLatency, .failed(Self.error(error)))
+            skipRest(after: .versionAndLatency)
+            return report
         }
-        report.version = status.version
-        report.latencyMilliseconds = samples.sorted()[1]
         record(.versionAndLatency, .passed(detail: String(format: L("Version %@, %d ms"),
-                                                           status.version ?? L("unknown"), Int(report.latencyMilliseconds!.rounded()))))
+                                                           report.version ?? L("unknown"), Int(report.latencyMilliseconds!.rounded()))))
 
         // 4. System features
         progress(.systemFeatures, .running)

@@ -25,6 +25,19 @@ public final class RESTClient: Sendable {
         return (try HTTPStatusMapping.decode(StatusReply.self, from: response), response.totalTime)
     }
 
+    /// Latency as the product reports it everywhere: the median of `samples` status round trips,
+    /// in milliseconds, with the last status reply. Never retried: a retry would hide slowness.
+    public func measuredStatus(samples: Int = 3) async throws -> (status: StatusReply, latencyMilliseconds: Double) {
+        var times: [Double] = []
+        var latest: StatusReply?
+        for _ in 0..<max(samples, 1) {
+            let (reply, seconds) = try await timedStatus()
+            latest = reply
+            times.append(seconds * 1000)
+        }
+        return (latest!, times.sorted()[times.count / 2])
+    }
+
     public func sessions() async throws -> SessionList { try await get("/api/sessions") }
 
     /// Closes a server-side session. Fire-and-forget on servers that lack the route.

@@ -11,15 +11,7 @@ struct Status: AsyncParsableCommand {
         let session = try await SignedInSession.load()
         let client = session.client
         do {
-            var samples: [Double] = []
-            var latest: StatusReply?
-            for _ in 0..<3 {
-                let (reply, seconds) = try await client.timedStatus()
-                latest = reply
-                samples.append(seconds * 1000)
-            }
-            let latency = samples.sorted()[1]
-            guard let status = latest else { throw BuilderOSError.malformedResponse }
+            let (status, latency) = try await client.measuredStatus()
             let systemAvailable: Bool
             do { _ = try await client.capsules(); systemAvailable = true } catch BuilderOSError.notAvailableOnServer { systemAvailable = false }
             if json {

@@ -50,19 +50,46 @@ enum TestKeys {
     static func make() -> String { "\(marker)-\(UUID().uuidString.lowercased())" }
 }
 
-/// A port nobody listens on: bound, then closed.
-enum ClosedPort {
-    static func find() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
+/// IPv4 loopback sockets for the test harness (a closed port, a stub listener, a readiness probe).
+enum Loopback {
+    static func address(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        return address
+    }
+
+    /// Binds a new TCP socket to `port` (0: any free one); returns the socket and the bound port.
+    static func bind(port: Int = 0) -> (socket: Int32, port: Int)? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = address(port: port)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, length) } }
+        guard bound == 0 else { close(fd); return nil }
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// True when something accepts connections on `port`.
+    static func accepts(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = address(port: port)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
+    }
+}
+
+/// A port nobody listens on: bound, then closed.
+enum ClosedPort {
+    static func find() -> Int {
+        guard let (fd, port) = Loopback.bind() else { return 9 }
+        close(fd)
+        return port
     }
 }
 
