@@ -4,12 +4,21 @@ import Foundation
 import Testing
 
 /// GTK 4.8 itself parses both generated stylesheets and reports no `parsing-error`.
+///
+/// GTK is not thread-safe, and Swift Testing runs test cases in parallel on its worker threads:
+/// two parses at once crashed inside libgtk on CI. The suite is serialized, and every parse also
+/// holds one process-wide lock so no other suite can enter GTK at the same time.
+@Suite(.serialized)
 struct StyleSheetParseTests {
+    static let gtkLock = NSLock()
+
     final class ErrorLog: @unchecked Sendable {
         var messages: [String] = []
     }
 
     func parse(_ css: String) -> [String] {
+        Self.gtkLock.lock()
+        defer { Self.gtkLock.unlock() }
         let provider = gtk_css_provider_new()
         defer { g_object_unref(provider) }
         let log = ErrorLog()
