@@ -2,7 +2,8 @@
 // BuilderOS Desktop. Layers, one direction:
 //   C modules (CGtk, CSecret, CCurl, CSoup, CShims)
 //   → BuilderOSKit (domain core, no GTK: models, wire client, credentials, connection test)
-//   → small executables (builderos CLI, builderos-server reference server).
+//   → GtkKit (thin Swift GTK/GObject layer) → DesktopUI (one folder per window)
+//   → small executables (builderos-desktop app, builderos CLI, builderos-server reference server).
 import PackageDescription
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -12,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "BuilderOSKit", targets: ["BuilderOSKit"]),
         .library(name: "ReferenceServer", targets: ["ReferenceServer"]),
+        .executable(name: "builderos-desktop", targets: ["builderos-desktop"]),
         .executable(name: "builderos", targets: ["builderos"]),
         .executable(name: "builderos-server", targets: ["builderos-server"]),
     ],
@@ -40,6 +42,9 @@ let package = Package(
         // MARK: Thin Swift GTK/GObject layer (ownership, signals, main loop, CSS; no product logic)
         .target(name: "GtkKit", dependencies: ["CGtk", "CShims"], swiftSettings: swift6),
 
+        // MARK: The app's windows and pages
+        .target(name: "DesktopUI", dependencies: ["BuilderOSKit", "GtkKit", "CGtk"], swiftSettings: swift6),
+
         // MARK: Reference server (demo and tests)
         .target(
             name: "ReferenceServer",
@@ -52,6 +57,9 @@ let package = Package(
         ),
 
         // MARK: Executables
+        .executableTarget(name: "builderos-desktop", dependencies: ["DesktopUI", "BuilderOSKit"], swiftSettings: swift6),
+        // Drives the real setup wizard under Xvfb against builderos-server (see Tests/CLITests/WizardUITests).
+        .executableTarget(name: "desktop-ui-checks", dependencies: ["DesktopUI", "GtkKit", "BuilderOSKit", "CGtk"], swiftSettings: swift6),
         .executableTarget(
             name: "builderos",
             dependencies: ["BuilderOSKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],

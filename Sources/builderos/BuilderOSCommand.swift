@@ -22,7 +22,7 @@ struct BuilderOSCommand: AsyncParsableCommand {
     static func main() async {
         // Die quietly when the reader goes away (`builderos chat … | head`), as Unix tools do.
         signal(SIGPIPE, SIG_DFL)
-        Localization.setUp(localeDirectory: LocaleDirectory.find())
+        Localization.setUp(localeDirectory: Localization.installedDirectory())
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -45,14 +45,5 @@ struct BuilderOSCommand: AsyncParsableCommand {
             if !text.isEmpty { Terminal.error(text) }
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
-    }
-}
-
-/// Where compiled translations are: the installed prefix's share/locale, next to the binary.
-enum LocaleDirectory {
-    static func find() -> String? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let candidate = executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/locale").path
-        return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
     }
 }

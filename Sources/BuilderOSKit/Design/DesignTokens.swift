@@ -42,6 +42,10 @@ public struct DesignTokens: Decodable, Sendable {
         public var text: String
         public var radius: String?
         public var padding: [String]?
+        /// A second colour: the background becomes a diagonal gradient from `background` to it.
+        public var gradientTo: String?
+
+        enum CodingKeys: String, CodingKey { case background, color, text, radius, padding, gradientTo = "gradient-to" }
     }
 
     public var colors: [String: ColorToken]

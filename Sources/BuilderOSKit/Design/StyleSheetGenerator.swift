@@ -32,6 +32,8 @@ public enum StyleSheetGenerator {
             lines.append(rule(for: name, tokens.components[name]!, tokens))
         }
         lines.append("")
+        lines += widgetRules(tokens)
+        lines.append("")
         return lines.joined(separator: "\n")
     }
 
@@ -43,12 +45,38 @@ public enum StyleSheetGenerator {
 
     static func rule(for name: String, _ c: DesignTokens.Component, _ tokens: DesignTokens) -> String {
         var parts = ["background-color: @\(c.background);", "color: @\(c.color);"]
+        if let end = c.gradientTo { parts.append("background-image: linear-gradient(135deg, @\(c.background), @\(end));") }
         if let style = tokens.typography.styles[c.text] { parts.append(font(style, tokens)) }
         if let radius = c.radius.flatMap({ tokens.radii[$0] }) { parts.append("border-radius: \(radius)px;") }
         if let padding = c.padding?.compactMap({ tokens.spacing[$0] }), !padding.isEmpty {
             parts.append("padding: " + padding.map { "\($0)px" }.joined(separator: " ") + ";")
         }
         return ".\(prefix)\(name) { \(parts.joined(separator: " ")) }"
+    }
+
+    /// How GTK's own widgets wear the components: buttons lose the theme's gradient and border and
+    /// show hover, press and disabled states; entries take the field colours and a focus ring.
+    static func widgetRules(_ tokens: DesignTokens) -> [String] {
+        let fast = tokens.durations.values["fast"] ?? 150
+        var lines: [String] = []
+        for name in tokens.components.keys.sorted() where name.hasPrefix("button-") {
+            let selector = "button.\(prefix)\(name)"
+            lines.append("\(selector) { border: none; box-shadow: none; background-image: none; transition: all \(fast)ms ease-out; }")
+            lines.append("\(selector):hover { background-image: image(alpha(@text, 0.06)); }")
+            lines.append("\(selector):active { background-image: image(alpha(@text, 0.14)); }")
+            lines.append("\(selector):disabled { opacity: 0.45; }")
+        }
+        lines.append("entry.\(prefix)entry { border: 1px solid @separator; box-shadow: none; min-height: 24px; }")
+        lines.append("entry.\(prefix)entry:focus-within { border-color: @accent; box-shadow: 0 0 0 1px @accent; }")
+        lines.append("entry.\(prefix)entry.error { border-color: @destructive-text; }")
+        lines.append(".\(prefix)separator { background-color: @separator; min-height: 1px; }")
+        // Secondary text on whatever it sits on (window, card or field): colour only.
+        lines.append(".\(prefix)dim { color: @text-secondary; }")
+        lines.append(".\(prefix)error-text { color: @destructive-text; }")
+        lines.append(".\(prefix)warning-text { color: @warning-text; }")
+        lines.append(".\(prefix)success-text { color: @success-text; }")
+        lines.append(".\(prefix)mono { font-family: \(tokens.typography.families["mono"] ?? "monospace"); }")
+        return lines
     }
 
     static func format(_ value: Double) -> String {

@@ -11,6 +11,14 @@ public enum Localization {
         bos_setlocale_from_environment()
         bos_bindtextdomain(domain, localeDirectory)
     }
+
+    /// Where compiled translations are: the installed prefix's `share/locale`, next to the binary
+    /// (`<prefix>/bin/x` → `<prefix>/share/locale`); nil to use the system's default.
+    public static func installedDirectory() -> String? {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let candidate = executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/locale").path
+        return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+    }
 }
 
 /// Translates a message id in the app's gettext domain.

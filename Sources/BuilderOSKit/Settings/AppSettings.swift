@@ -1,20 +1,32 @@
 import Foundation
 
-/// The non-secret settings: the server address and this computer's device id. Stored in a small
+/// The non-secret settings: the server address, this computer's device id and the appearance. Stored in a small
 /// JSON file under `$XDG_CONFIG_HOME/builderos-desktop/` (until the GSettings schema lands).
 /// The API key is never here: it lives only in the Secret Service.
 public struct AppSettings: Codable, Sendable, Equatable {
     public var serverURL: String?
     public var deviceID: String
+    public var appearance: Appearance
 
     enum CodingKeys: String, CodingKey {
         case serverURL = "server_url"
         case deviceID = "device_id"
+        case appearance
     }
 
-    public init(serverURL: String? = nil, deviceID: String = AppSettings.newDeviceID()) {
+    public init(serverURL: String? = nil, deviceID: String = AppSettings.newDeviceID(), appearance: Appearance = .automatic) {
         self.serverURL = serverURL
         self.deviceID = deviceID
+        self.appearance = appearance
+    }
+
+    /// Files written before a key existed (or by a newer version with values we do not know)
+    /// still load: missing or unknown values take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        serverURL = try? c.decodeIfPresent(String.self, forKey: .serverURL)
+        deviceID = (try? c.decodeIfPresent(String.self, forKey: .deviceID)) ?? AppSettings.newDeviceID()
+        appearance = (try? c.decodeIfPresent(Appearance.self, forKey: .appearance)) ?? .automatic
     }
 
     public static func newDeviceID() -> String { "desktop-" + UUID().uuidString.lowercased() }

@@ -27,11 +27,7 @@ struct Login: AsyncParsableCommand {
         if let failure = report.firstFailure { throw CLIFailure(error: failure.error) }
 
         // Only now, with the test passed, is anything stored.
-        do { try await CredentialStore().store(key: key, for: address) } catch { throw CLIFailure(error: error) }
-        let file = AppSettingsFile()
-        var settings = file.load()
-        settings.serverURL = address.baseURL
-        do { try file.save(settings) } catch { throw CLIFailure(error: error) }
+        do { try await Account().signIn(server: address, key: key) } catch { throw CLIFailure(error: error) }
         Terminal.line(L("Signed in. The API key is stored in your keyring."))
     }
 }

@@ -23,12 +23,7 @@ struct Logout: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Sign out: remove the key from your keyring and forget the server.")
 
     func run() async throws {
-        let file = AppSettingsFile()
-        var settings = file.load()
-        guard let server = settings.server else { throw CLIFailure(error: .notSignedIn) }
-        do { try await CredentialStore().clear(for: server) } catch { throw CLIFailure(error: error) }
-        settings.serverURL = nil
-        do { try file.save(settings) } catch { throw CLIFailure(error: error) }
+        do { try await Account().signOut() } catch { throw CLIFailure(error: error) }
         Terminal.line(L("Signed out. The API key was removed from your keyring."))
     }
 }

@@ -1,0 +1,146 @@
+/// The setup wizard's state machine, without any GTK: which step is shown, what the user typed,
+/// what the connection test found and whether the key is stored. The wizard window renders it and
+/// feeds it events; the rules (when Continue is allowed, where Back goes, what must be confirmed,
+/// that nothing is stored before the test passes) live here, where unit tests reach them.
+public struct SetupFlow: Sendable {
+    public private(set) var step: SetupStep
+    /// The server address as typed or pasted (kept verbatim, so nothing the user typed is lost).
+    public var serverText: String
+    /// The API key as typed. Held in memory only, until it is stored in the Secret Service.
+    public var keyText: String
+    /// The plain-http address the user agreed to use, if any.
+    public private(set) var consentedAddress: ServerAddress?
+    /// Each checklist row's state; empty before the test runs.
+    public private(set) var checks: [SetupCheck: ConnectionTestOutcome] = [:]
+    /// What the test measured, for the Done step.
+    public private(set) var report: ConnectionReport?
+    /// True once the key is in the Secret Service and the address is saved.
+    public private(set) var isStored = false
+
+    public init(step: SetupStep = .welcome, serverText: String = "", keyText: String = "") {
+        (self.step, self.serverText, self.keyText) = (step, serverText, keyText)
+    }
+
+    // MARK: Server
+
+    /// Live validation of the address field.
+    public var serverValidation: Result<ServerAddress, ServerAddressProblem> {
+        do { return .success(try ServerAddress.parse(serverText)) } catch { return .failure(error) }
+    }
+
+    public var server: ServerAddress? { try? serverValidation.get() }
+
+    public enum ServerDecision: Equatable, Sendable {
+        case proceed
+        case invalid(ServerAddressProblem)
+        /// Plain http over the internet: ask the user first.
+        case needsConsent(ServerAddress)
+    }
+
+    // MARK: Moving between steps
+
+    /// Whether the primary button may be pressed on the current step.
+    public var canContinue: Bool {
+        switch step {
+        case .welcome, .done: return true
+        case .server: return server != nil
+        case .apiKey: return !keyText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        case .test: return isStored
+        }
+    }
+
+    /// Advances when the current step allows it. On the server step, plain http over the internet
+    /// needs `consentToPlainHTTP()` first.
+    @discardableResult
+    public mutating func advance() -> ServerDecision {
+        switch step {
+        case .server:
+            switch serverValidation {
+            case .failure(let problem): return .invalid(problem)
+            case .success(let address):
+                if address.requiresConfirmation && consentedAddress != address { return .needsConsent(address) }
+                serverText = address.baseURL  // show the normalised form when the user comes back
+            }
+        case .apiKey:
+            guard canContinue else { return .proceed }
+            keyText = keyText.trimmingCharacters(in: .whitespacesAndNewlines)
+            resetTest()
+        case .test:
+            guard isStored else { return .proceed }
+        case .done:
+            return .proceed
+        case .welcome:
+            break
+        }
+        if let next = step.next { step = next }
+        return .proceed
+    }
+
+    public mutating func consentToPlainHTTP() {
+        consentedAddress = server
+    }
+
+    /// Back goes to the previous step; the welcome step has none. Leaving the test step forgets its
+    /// results (the key was not stored, or the user wants to change what was).
+    public mutating func goBack() {
+        guard step != .welcome, step != .done, let previous = step.previous else { return }
+        if step == .test { resetTest() }
+        step = previous
+    }
+
+    /// Jumps back to where a failed check can be fixed: the server for reachability, the key for
+    /// the key check.
+    public var stepToFix: SetupStep? {
+        guard let failed = failedCheck else { return nil }
+        switch failed.check {
+        case .connection(.reachability): return .server
+        case .connection(.key): return .apiKey
+        default: return nil
+        }
+    }
+
+    public mutating func go(backTo target: SetupStep) {
+        guard target < step, step != .done else { return }
+        if step == .test { resetTest() }
+        step = target
+    }
+
+    // MARK: The test
+
+    public mutating func record(_ check: SetupCheck, _ outcome: ConnectionTestOutcome) {
+        checks[check] = outcome
+    }
+
+    public mutating func finishTest(_ report: ConnectionReport) {
+        self.report = report
+        for (step, outcome) in report.outcomes { checks[.connection(step)] = outcome }
+        if !report.passed { checks[.storingKey] = .skipped }
+    }
+
+    public mutating func markStored() {
+        checks[.storingKey] = .passed(detail: L("Stored in your keyring."))
+        isStored = true
+    }
+
+    public var isTesting: Bool { checks.values.contains(.running) }
+
+    /// The first failed row and its error, for the error box under the checklist.
+    public var failedCheck: (check: SetupCheck, error: BuilderOSError)? {
+        for check in SetupCheck.allCases {
+            if case .failed(let error) = checks[check] { return (check, error) }
+        }
+        return nil
+    }
+
+    /// Retrying after the connection passed but storing failed only retries storing.
+    public var retryStoresOnly: Bool {
+        guard let report, report.passed, !isStored else { return false }
+        return true
+    }
+
+    public mutating func resetTest() {
+        checks = [:]
+        report = nil
+        isStored = false
+    }
+}

@@ -1,0 +1,71 @@
+import BuilderOSKit
+import CGtk
+import Foundation
+import GtkKit
+
+/// Light or dark, from the user's preference (Automatic/Light/Dark) and, for Automatic, the
+/// desktop's: the Settings portal's `color-scheme` when a portal runs, else GTK's own
+/// `gtk-application-prefer-dark-theme` as the session set it. Applying a theme reloads the one
+/// application stylesheet and tells GTK's own widgets (popovers, scrollbars) to match.
+@MainActor
+public final class AppearanceController {
+    public private(set) var preference: Appearance
+    public private(set) var theme: DesignTokens.Theme = .light
+    public let tokens: DesignTokens?
+    private let portal = PortalColorScheme()
+    /// GTK's setting before we touch it: the session's own preference.
+    private let sessionPrefersDark: Bool
+    private var observers: [@MainActor (DesignTokens.Theme) -> Void] = []
+
+    public init(preference: Appearance) {
+        self.preference = preference
+        tokens = DesignTokens.defaultFile().flatMap { try? DesignTokens.load(from: $0) }
+        if let values = tokens?.durations.values { Motion.durations = values }
+        let settings = gtk_settings_get_default()!
+        let name = Properties.string(UnsafeMutableRawPointer(settings), "gtk-theme-name") ?? ""
+        sessionPrefersDark = Properties.bool(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme")
+            || name.lowercased().hasSuffix("-dark")
+        portal.onChange = { [weak self] _ in self?.apply() }
+        apply()
+    }
+
+    /// Whether the desktop asks for dark: the portal's answer, else the session's GTK setting.
+    public var desktopPrefersDark: Bool {
+        if let scheme = portal.current, scheme != .noPreference { return scheme == .preferDark }
+        return sessionPrefersDark
+    }
+
+    public var followsPortal: Bool { portal.current != nil }
+
+    public func set(_ preference: Appearance) {
+        self.preference = preference
+        apply()
+    }
+
+    public func observe(_ observer: @escaping @MainActor (DesignTokens.Theme) -> Void) {
+        observers.append(observer)
+    }
+
+    private func apply() {
+        theme = preference.theme(desktopPrefersDark: desktopPrefersDark)
+        Properties.setBool(UnsafeMutableRawPointer(gtk_settings_get_default()!), "gtk-application-prefer-dark-theme", theme == .dark)
+        if let tokens {
+            let errors = ApplicationStyle.shared.load(StyleSheetGenerator.css(tokens, theme: theme))
+            if errors > 0 { FileHandle.standardError.write(Data("builderos-desktop: \(errors) stylesheet errors\n".utf8)) }
+        } else {
+            FileHandle.standardError.write(Data("builderos-desktop: design-tokens.json not found; running unstyled\n".utf8))
+        }
+        observers.forEach { $0(theme) }
+    }
+}
+
+/// Animation durations from the tokens (milliseconds). GTK skips animations by itself when the
+/// desktop turns them off (`gtk-enable-animations`); `enabled` lets our own code do the same.
+@MainActor
+enum Motion {
+    static var durations: [String: Int] = [:]
+    static func duration(_ name: String) -> UInt32 { UInt32(durations[name] ?? 250) }
+    static var enabled: Bool {
+        Properties.bool(UnsafeMutableRawPointer(gtk_settings_get_default()!), "gtk-enable-animations")
+    }
+}

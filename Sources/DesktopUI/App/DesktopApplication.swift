@@ -1,0 +1,151 @@
+import BuilderOSKit
+import CGtk
+import Foundation
+import GtkKit
+
+/// The application: one instance per session (a second launch presents the open window), its
+/// actions and accelerators, the appearance, and which window to show — the setup wizard when no
+/// server or key is configured, else the main window.
+@MainActor
+public final class DesktopApplication {
+    public static let id = "app.builderos.Desktop"
+
+    public let application: UnsafeMutablePointer<GtkApplication>
+    public let account: Account
+    public private(set) var appearance: AppearanceController?
+    private let prefilledServer: String
+    private var mainWindow: MainWindow?
+    private var wizard: SetupWizard?
+
+    /// - Parameters:
+    ///   - prefilledServer: an address for the wizard's server field (the demo launcher passes
+    ///     the bundled server's URL; never a key).
+    ///   - unique: false for tests, which run beside a real instance.
+    public init(account: Account = Account(), prefilledServer: String = "", unique: Bool = true) {
+        self.account = account
+        self.prefilledServer = prefilledServer
+        application = gtk_application_new(Self.id, unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE)!
+        let pointer = UnsafeMutableRawPointer(application)
+        Signals.connect(pointer, "startup") { [unowned self] in startup() }
+        Signals.connect(pointer, "activate") { [unowned self] in activate() }
+    }
+
+    /// Runs the GLib main loop until the last window closes; returns the exit status.
+    public func run() -> Int32 {
+        MainLoopBridge.install()
+        let name = strdup(CommandLine.arguments.first ?? "builderos-desktop")
+        defer { free(name) }
+        var argv: [UnsafeMutablePointer<CChar>?] = [name, nil]
+        return g_application_run(gapp, 1, &argv)
+    }
+
+    private var gapp: UnsafeMutablePointer<GApplication> { UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self) }
+
+    /// The window in front: wizard, main window, or nothing yet.
+    public var currentWindow: Widget? {
+        let active = gtk_application_get_active_window(application)
+        return active.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }
+    }
+
+    // MARK: Start
+
+    private func startup() {
+        appearance = AppearanceController(preference: account.settingsFile.load().appearance)
+        Actions.add("quit", to: application, accelerators: ["<Control>q"]) { [unowned self] in
+            g_application_quit(gapp)
+        }
+        Actions.add("preferences", to: application, accelerators: ["<Control>comma"]) { [unowned self] in showPreferences() }
+        Actions.add("shortcuts", to: application, accelerators: ["F1", "<Control>question"]) { [unowned self] in
+            ShortcutsWindow.present(parent: currentWindow)
+        }
+        Actions.add("change-server", to: application) { [unowned self] in changeServer() }
+        Actions.add("sign-out", to: application) { [unowned self] in confirmSignOut() }
+        Actions.add("about", to: application) { [unowned self] in AboutDialog.present(parent: currentWindow) }
+    }
+
+    private func activate() {
+        if let window = currentWindow {
+            gtk_window_present(gtkCast(window, to: GtkWindow.self))
+            return
+        }
+        // Keep the app alive while the keyring answers (no window is open yet).
+        g_application_hold(gapp)
+        Task {
+            defer { g_application_release(gapp) }
+            do {
+                if let (server, key) = try await account.signedIn() {
+                    openMainWindow(server: server, key: key)
+                } else {
+                    openWizard(prefill: account.settingsFile.load().serverURL ?? prefilledServer, startAt: .welcome)
+                }
+            } catch let error as BuilderOSError {
+                ProblemWindow(application: application, error: error) { [unowned self] in activate() }.present()
+            } catch {
+                ProblemWindow(application: application, error: .other(detail: String(describing: error))) { [unowned self] in activate() }.present()
+            }
+        }
+    }
+
+    // MARK: Windows
+
+    public func openWizard(prefill: String, startAt: SetupStep) {
+        let wizard = SetupWizard(application: application, account: account, prefilledServer: prefill, startAt: startAt) { [unowned self] server, key in
+            mainWindow.map { gtk_window_destroy(gtkCast($0.window, to: GtkWindow.self)) }
+            openMainWindow(server: server, key: key)
+        }
+        self.wizard = wizard
+        Signals.connect(UnsafeMutableRawPointer(wizard.window), "destroy") { [unowned self] in self.wizard = nil }
+        wizard.present()
+    }
+
+    private func openMainWindow(server: ServerAddress, key: String) {
+        let window = MainWindow(application: application, server: server, apiKey: key)
+        mainWindow = window
+        Signals.connect(UnsafeMutableRawPointer(window.window), "destroy") { [unowned self, weak window] in
+            if mainWindow === window { mainWindow = nil }
+        }
+        window.present()
+    }
+
+    private func showPreferences() {
+        guard let appearance else { return }
+        PreferencesWindow(parent: currentWindow, appearance: appearance, server: mainWindow?.server, onAppearance: { [unowned self] choice in
+            appearance.set(choice)
+            var settings = account.settingsFile.load()
+            settings.appearance = choice
+            try? account.settingsFile.save(settings)
+        }, onChangeServer: { [unowned self] in changeServer() }, onSignOut: { [unowned self] in confirmSignOut() }).present()
+    }
+
+    private func changeServer() {
+        guard let mainWindow else { return }
+        if let wizard { wizard.present(); return }
+        openWizard(prefill: mainWindow.server.baseURL, startAt: .server)
+    }
+
+    private func confirmSignOut() {
+        guard let mainWindow else { return }
+        ConfirmDialog.ask(parent: mainWindow.window, title: L("Sign out?"),
+                          body: L("This removes your API key from the keyring and forgets the server. You will need the key to set up BuilderOS again."),
+                          cancel: L("_Cancel"), confirm: L("_Sign Out"), destructive: true, name: "sign-out-confirm") { [unowned self] in
+            Task { await signOut() }
+        }
+    }
+
+    private func signOut() async {
+        do {
+            try await account.signOut()
+        } catch {
+            guard let parent = mainWindow?.window else { return }
+            ConfirmDialog.ask(parent: parent, title: L("Could not sign out"), body: [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " "),
+                              cancel: L("_Close"), confirm: L("_Retry"), name: "sign-out-failed") { [unowned self] in
+                Task { await signOut() }
+            }
+            return
+        }
+        g_application_hold(gapp)
+        defer { g_application_release(gapp) }
+        mainWindow.map { gtk_window_destroy(gtkCast($0.window, to: GtkWindow.self)) }
+        openWizard(prefill: "", startAt: .welcome)
+    }
+}

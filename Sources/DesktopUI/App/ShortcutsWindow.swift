@@ -1,0 +1,53 @@
+import BuilderOSKit
+import CGtk
+import Foundation
+import GtkKit
+
+/// F1: the keyboard shortcuts, in GTK's own shortcuts window (built from a translated template).
+@MainActor
+enum ShortcutsWindow {
+    static let shortcuts: [(accelerator: String, title: String)] = [
+        ("<Control>comma", L("Preferences")),
+        ("F1", L("Keyboard shortcuts")),
+        ("<Control>q", L("Quit")),
+        ("Escape", L("Leave the setup (asks first)")),
+        ("Return", L("Continue to the next setup step")),
+    ]
+
+    static func present(parent: Widget?) {
+        let rows = shortcuts.map { shortcut in
+            """
+            <child><object class="GtkShortcutsShortcut">
+              <property name="accelerator">\(escape(shortcut.accelerator))</property>
+              <property name="title">\(escape(shortcut.title))</property>
+            </object></child>
+            """
+        }.joined(separator: "\n")
+        let xml = """
+        <interface>
+          <object class="GtkShortcutsWindow" id="window">
+            <property name="modal">1</property>
+            <child><object class="GtkShortcutsSection">
+              <property name="section-name">main</property>
+              <child><object class="GtkShortcutsGroup">
+                <property name="title">\(escape(L("BuilderOS")))</property>
+                \(rows)
+              </object></child>
+            </object></child>
+          </object>
+        </interface>
+        """
+        let builder = gtk_builder_new_from_string(xml, -1)!
+        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        guard let object = gtk_builder_get_object(builder, "window") else { return }
+        let window = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWindow.self)
+        if let parent { gtk_window_set_transient_for(window, gtkCast(parent, to: GtkWindow.self)) }
+        gtk_widget_set_name(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self), "shortcuts-window")
+        gtk_window_present(window)
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

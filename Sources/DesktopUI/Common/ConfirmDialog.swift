@@ -1,0 +1,46 @@
+import BuilderOSKit
+import CGtk
+import GtkKit
+
+/// A modal question with a safe choice and an action, styled from the tokens (GtkAlertDialog
+/// is GTK 4.10+). Escape or closing the dialog picks the safe choice.
+@MainActor
+enum ConfirmDialog {
+    static func ask(parent: Widget, title: String, body: String, cancel: String, confirm: String,
+                    destructive: Bool = false, name: String = "confirm-dialog",
+                    onConfirm: @escaping @MainActor () -> Void) {
+        let window = gtk_window_new()!
+        let gwindow = gtkCast(window, to: GtkWindow.self)
+        gtk_window_set_transient_for(gwindow, gtkCast(parent, to: GtkWindow.self))
+        gtk_window_set_modal(gwindow, 1)
+        gtk_window_set_resizable(gwindow, 0)
+        gtk_window_set_title(gwindow, title)
+        gtk_widget_set_name(window, name)
+        UI.addClasses(window, [Style.app])
+
+        let close = { gtk_window_destroy(gwindow) }
+        let cancelButton = UI.button(cancel, classes: [Style.secondaryButton]) { close() }
+        let confirmButton = UI.button(confirm, classes: [destructive ? Style.destructive : Style.suggested]) {
+            close()
+            onConfirm()
+        }
+        gtk_widget_set_name(confirmButton, "confirm-button")
+        gtk_widget_set_name(cancelButton, "cancel-button")
+        let buttons = UI.hbox(spacing: Style.gapSmall, [UI.spacer(vertical: false), cancelButton, confirmButton])
+        let content = UI.vbox(spacing: Style.gap, [
+            UI.label(title, classes: [Style.headline]),
+            UI.label(body, classes: [Style.body]),
+            buttons,
+        ])
+        UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
+        UI.size(content, width: 400)
+        gtk_window_set_child(gwindow, content)
+        Signals.onKeyPressed(window) { keyval, _ in
+            guard keyval == 0xff1b else { return false }  // GDK_KEY_Escape
+            close()
+            return true
+        }
+        gtk_window_present(gwindow)
+        gtk_widget_grab_focus(cancelButton)
+    }
+}

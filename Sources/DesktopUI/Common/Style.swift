@@ -1,0 +1,42 @@
+import BuilderOSKit
+/// The stylesheet classes the pages use, named once (the generator emits them from the tokens).
+enum Style {
+    static let app = "bos-app"
+    static let hero = "bos-text-hero"
+    static let display = "bos-text-display"
+    static let dim = "bos-dim"
+    static let mono = "bos-mono"
+    static let title = "bos-text-title"
+    static let headline = "bos-text-headline"
+    static let body = "bos-text-body"
+    static let label = "bos-text-label"
+    static let caption = "bos-text-caption"
+    static let code = "bos-text-code"
+    static let secondary = "bos-secondary-on-card"
+    static let card = "bos-card"
+    static let notice = "bos-notice"
+    static let command = "bos-command"
+    static let entry = "bos-entry"
+    static let suggested = "bos-button-suggested"
+    static let secondaryButton = "bos-button-secondary"
+    static let destructive = "bos-button-destructive"
+    static let logoTile = "bos-logo-tile"
+    static let stepDot = "bos-step-dot"
+    static let stepDotCurrent = "bos-step-dot-current"
+    static let stepDotDone = "bos-step-dot-done"
+    static let checkPassed = "bos-check-passed"
+    static let checkNote = "bos-check-note"
+    static let checkFailed = "bos-check-failed"
+    static let checkPending = "bos-check-pending"
+    /// Colour-only text classes, for text on any surface.
+    static let errorText = "bos-error-text"
+    static let warningText = "bos-warning-text"
+    static let successText = "bos-success-text"
+    static let link = "bos-link"
+
+    /// Spacing tokens in pixels, for GTK box spacing and margins (the CSS classes carry the rest).
+    static let gapSmall: Int32 = 8
+    static let gap: Int32 = 16
+    static let gapLarge: Int32 = 24
+    static let section: Int32 = 34
+}

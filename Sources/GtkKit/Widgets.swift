@@ -1,0 +1,119 @@
+import CGtk
+
+public typealias Widget = UnsafeMutablePointer<GtkWidget>
+
+/// Small builders for the widgets every page uses, so pages read as layout, not C calls.
+/// Fresh widgets are floating; appending them to a parent hands the reference over.
+@MainActor
+public enum UI {
+    public static func label(_ text: String, classes: [String] = [], wrap: Bool = true, xalign: Float = 0,
+                             selectable: Bool = false) -> Widget {
+        let label = gtk_label_new(text)!
+        let opaque = OpaquePointer(label)
+        gtk_label_set_wrap(opaque, wrap ? 1 : 0)
+        if wrap {
+            gtk_label_set_wrap_mode(opaque, PANGO_WRAP_WORD_CHAR)
+            // A wrapping label's natural width is its whole text on one line, which would widen
+            // the window; this caps it at a readable measure.
+            gtk_label_set_max_width_chars(opaque, 40)
+        }
+        gtk_label_set_xalign(opaque, xalign)
+        gtk_label_set_selectable(opaque, selectable ? 1 : 0)
+        addClasses(label, classes)
+        return label
+    }
+
+    public static func setText(_ label: Widget, _ text: String) {
+        gtk_label_set_text(OpaquePointer(label), text)
+    }
+
+    public static func button(_ text: String, classes: [String] = [], action: @escaping @MainActor () -> Void) -> Widget {
+        let button = gtk_button_new_with_mnemonic(text)!
+        addClasses(button, classes)
+        Signals.connect(UnsafeMutableRawPointer(button), "clicked", action)
+        return button
+    }
+
+    public static func setButtonLabel(_ button: Widget, _ text: String) {
+        gtk_button_set_label(gtkCast(button, to: GtkButton.self), text)
+        gtk_button_set_use_underline(gtkCast(button, to: GtkButton.self), 1)
+    }
+
+    public static func vbox(spacing: Int32 = 0, classes: [String] = [], _ children: [Widget] = []) -> Widget {
+        box(GTK_ORIENTATION_VERTICAL, spacing, classes, children)
+    }
+
+    public static func hbox(spacing: Int32 = 0, classes: [String] = [], _ children: [Widget] = []) -> Widget {
+        box(GTK_ORIENTATION_HORIZONTAL, spacing, classes, children)
+    }
+
+    private static func box(_ orientation: GtkOrientation, _ spacing: Int32, _ classes: [String], _ children: [Widget]) -> Widget {
+        let box = gtk_box_new(orientation, spacing)!
+        addClasses(box, classes)
+        children.forEach { append(box, $0) }
+        return box
+    }
+
+    public static func append(_ box: Widget, _ child: Widget) {
+        gtk_box_append(gtkCast(box, to: GtkBox.self), child)
+    }
+
+    /// A widget that takes the free space in a box (pushes what follows to the end).
+    public static func spacer(vertical: Bool = true) -> Widget {
+        let spacer = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        if vertical { gtk_widget_set_vexpand(spacer, 1) } else { gtk_widget_set_hexpand(spacer, 1) }
+        return spacer
+    }
+
+    public static func addClasses(_ widget: Widget, _ classes: [String]) {
+        classes.forEach { gtk_widget_add_css_class(widget, $0) }
+    }
+
+    public static func setClass(_ widget: Widget, _ name: String, _ on: Bool) {
+        if on { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
+    }
+
+    public static func setVisible(_ widget: Widget, _ visible: Bool) { gtk_widget_set_visible(widget, visible ? 1 : 0) }
+    public static func setSensitive(_ widget: Widget, _ on: Bool) { gtk_widget_set_sensitive(widget, on ? 1 : 0) }
+
+    public static func margins(_ widget: Widget, top: Int32 = 0, bottom: Int32 = 0, start: Int32 = 0, end: Int32 = 0) {
+        gtk_widget_set_margin_top(widget, top)
+        gtk_widget_set_margin_bottom(widget, bottom)
+        gtk_widget_set_margin_start(widget, start)
+        gtk_widget_set_margin_end(widget, end)
+    }
+
+    public static func align(_ widget: Widget, h: GtkAlign? = nil, v: GtkAlign? = nil) {
+        if let h { gtk_widget_set_halign(widget, h) }
+        if let v { gtk_widget_set_valign(widget, v) }
+    }
+
+    public static func size(_ widget: Widget, width: Int32 = -1, height: Int32 = -1) {
+        gtk_widget_set_size_request(widget, width, height)
+    }
+
+    /// A single-line text entry; `onChange` runs on every edit, `onActivate` on Enter.
+    public static func entry(placeholder: String = "", classes: [String] = [], password: Bool = false,
+                             onChange: @escaping @MainActor (String) -> Void = { _ in },
+                             onActivate: @escaping @MainActor () -> Void = {}) -> Widget {
+        let entry = gtk_entry_new()!
+        let opaque = gtkCast(entry, to: GtkEntry.self)
+        gtk_entry_set_placeholder_text(opaque, placeholder)
+        if password {
+            gtk_entry_set_visibility(opaque, 0)
+            gtk_entry_set_input_purpose(opaque, GTK_INPUT_PURPOSE_PASSWORD)
+        }
+        addClasses(entry, classes)
+        Signals.connect(UnsafeMutableRawPointer(entry), "changed") { onChange(text(of: entry)) }
+        Signals.connect(UnsafeMutableRawPointer(entry), "activate", onActivate)
+        return entry
+    }
+
+    public static func text(of editable: Widget) -> String {
+        String(cString: gtk_editable_get_text(OpaquePointer(editable)))
+    }
+
+    public static func setText(ofEditable editable: Widget, _ text: String) {
+        gtk_editable_set_text(OpaquePointer(editable), text)
+    }
+}

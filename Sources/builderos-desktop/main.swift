@@ -1,0 +1,25 @@
+import BuilderOSKit
+import DesktopUI
+import Foundation
+
+// builderos-desktop [--server URL]
+// --server prefills the setup wizard's address (the demo launcher uses it). There is no way to
+// pass the API key on the command line or in the environment, by design.
+var prefill = ""
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--server": prefill = arguments.next() ?? ""
+    case "--help", "-h":
+        print("Usage: builderos-desktop [--server URL]\n\n" + L("Opens BuilderOS Desktop. --server prefills the server address in the setup."))
+        exit(0)
+    case "--version": print("builderos-desktop \(BuilderOSKit.version)"); exit(0)
+    default:
+        FileHandle.standardError.write(Data((String(format: L("Unknown option: %@"), argument) + "\n").utf8))
+        exit(2)
+    }
+}
+
+Localization.setUp(localeDirectory: Localization.installedDirectory())
+let status = MainActor.assumeIsolated { DesktopApplication(prefilledServer: prefill).run() }
+exit(status)

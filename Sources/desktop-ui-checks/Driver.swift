@@ -1,0 +1,133 @@
+import BuilderOSKit
+import CGtk
+import DesktopUI
+import Foundation
+import GtkKit
+
+/// Drives the real app's windows the way a user would: finds widgets by name, types, clicks,
+/// waits for what the screen shows, and saves each screen as a PNG in light and dark.
+@MainActor
+final class Driver {
+    let app: DesktopApplication
+    let scenario: String
+    let outputDirectory: URL
+    private(set) var passed = 0
+    private(set) var failed = 0
+
+    init(app: DesktopApplication, scenario: String, outputDirectory: URL) {
+        (self.app, self.scenario, self.outputDirectory) = (app, scenario, outputDirectory)
+    }
+
+    // MARK: Verdicts
+
+    func expect(_ condition: Bool, _ name: String, _ detail: @autoclosure () -> String = "") {
+        if condition {
+            passed += 1
+            print("PASS \(scenario): \(name)")
+        } else {
+            failed += 1
+            print("FAIL \(scenario): \(name) \(detail())")
+        }
+    }
+
+    // MARK: Finding things
+
+    func window(named name: String) -> Widget? {
+        let list = gtk_window_get_toplevels()!
+        for index in 0..<g_list_model_get_n_items(list) {
+            let object = g_list_model_get_item(list, index)!
+            g_object_unref(object)  // the list still holds it
+            let widget = object.assumingMemoryBound(to: GtkWidget.self)
+            if String(cString: gtk_widget_get_name(widget)) == name, gtk_widget_get_visible(widget) != 0 { return widget }
+        }
+        return nil
+    }
+
+    func widget(_ name: String, in window: Widget) -> Widget? { WidgetTree.named(name, in: window) }
+
+    func texts(_ window: Widget) -> String { WidgetTree.visibleTexts(in: window).joined(separator: "\n") }
+
+    /// Lets GLib run (the bridge keeps async work flowing) until `condition` holds.
+    @discardableResult
+    func wait(seconds: Double = 20, until condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            if Date() > deadline { return false }
+            try? await Task.sleep(nanoseconds: 20_000_000)
+        }
+        return true
+    }
+
+    func settle() async { try? await Task.sleep(nanoseconds: 150_000_000) }
+
+    // MARK: Acting
+
+    func click(_ name: String, in window: Widget) {
+        guard let button = widget(name, in: window) else { return expect(false, "button \(name) exists") }
+        Signals.emit(UnsafeMutableRawPointer(button), "clicked")
+    }
+
+    func type(_ text: String, into name: String, in window: Widget) {
+        guard let entry = widget(name, in: window) else { return expect(false, "entry \(name) exists") }
+        UI.setText(ofEditable: entry, text)
+    }
+
+    func press(_ name: String, in window: Widget) {
+        guard let entry = widget(name, in: window) else { return expect(false, "entry \(name) exists") }
+        Signals.emit(UnsafeMutableRawPointer(entry), "activate")
+    }
+
+    /// Delivers a key press to the window's key controllers, as GTK does for a real key.
+    func sendKey(_ keyval: UInt32, to window: Widget) {
+        let controllers = gtk_widget_observe_controllers(window)!
+        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+        let keyType = gtk_event_controller_key_get_type()
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            let object = g_list_model_get_item(controllers, index)!
+            defer { g_object_unref(object) }
+            guard g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), keyType) != 0 else { continue }
+            var values = [GValue](repeating: GValue(), count: 4)
+            g_value_init(&values[0], keyType)
+            g_value_set_object(&values[0], object)
+            for i in 1...3 { g_value_init(&values[i], GType(7 << G_TYPE_FUNDAMENTAL_SHIFT)) }  // G_TYPE_UINT
+            g_value_set_uint(&values[1], keyval)
+            g_value_set_uint(&values[2], 9)
+            g_value_unset(&values[3])
+            g_value_init(&values[3], gdk_modifier_type_get_type())
+            var handled = GValue()
+            g_value_init(&handled, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
+            g_signal_emitv(&values, g_signal_lookup("key-pressed", keyType), 0, &handled)
+            for i in 0..<4 { g_value_unset(&values[i]) }
+            g_value_unset(&handled)
+        }
+    }
+
+    func isSensitive(_ name: String, in window: Widget) -> Bool {
+        widget(name, in: window).map { gtk_widget_is_sensitive($0) != 0 } ?? false
+    }
+
+    func hasFocus(within window: Widget) -> Bool {
+        gtk_window_get_focus(gtkCast(window, to: GtkWindow.self)) != nil
+    }
+
+    // MARK: Screenshots
+
+    /// Saves the window in light and in dark (`<scenario>-<screen>-<theme>.png`), then restores
+    /// the light theme the checks run in.
+    func screenshot(_ window: Widget, _ screen: String) async {
+        guard let appearance = app.appearance else { return }
+        for choice in [Appearance.light, .dark] {
+            appearance.set(choice)
+            await settle()
+            let path = outputDirectory.appendingPathComponent("\(scenario)-\(screen)-\(choice.rawValue).png").path
+            do {
+                try WidgetSnapshot.savePNG(of: window, to: path)
+                expect(true, "screenshot \(screen) (\(choice.rawValue))")
+            } catch {
+                expect(false, "screenshot \(screen) (\(choice.rawValue))", "\(error)")
+            }
+        }
+        appearance.set(.light)
+        await settle()
+    }
+}

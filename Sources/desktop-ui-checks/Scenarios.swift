@@ -1,0 +1,200 @@
+import BuilderOSKit
+import CGtk
+import DesktopUI
+import Foundation
+import GtkKit
+
+struct ScenarioContext {
+    var server: String
+    var key: String
+}
+
+/// The wizard scenarios. Each starts from a fresh configuration (the test gives a private
+/// XDG_CONFIG_HOME) with the session's real keyring (or none, for `keyring-unavailable`).
+@MainActor
+enum Scenarios {
+    static func run(_ name: String, _ d: Driver, _ c: ScenarioContext) async {
+        guard await d.wait(until: { d.window(named: "setup-wizard") != nil || d.window(named: "main-window") != nil }) else {
+            return d.expect(false, "a window opens")
+        }
+        switch name {
+        case "happy-path": await happyPath(d, c)
+        case "returning": await returning(d, c)
+        case "malformed-url": await malformedURL(d, c)
+        case "unreachable": await failingTest(d, c, expected: "The server refused the connection.", backTo: "Where is your server?")
+        case "wrong-key": await failingTest(d, c, expected: "The server rejected the API key.", backTo: "Enter your API key")
+        case "system-absent": await systemAbsent(d, c)
+        case "keyring-unavailable": await keyringUnavailable(d, c)
+        default: d.expect(false, "known scenario")
+        }
+    }
+
+    /// Welcome → server → key, with checks and screenshots on the way; returns the wizard.
+    static func reachTest(_ d: Driver, _ c: ScenarioContext, screenshots: Bool) async -> Widget? {
+        guard let w = d.window(named: "setup-wizard") else { d.expect(false, "the wizard opens on first run"); return nil }
+        let welcome = d.texts(w)
+        d.expect(welcome.contains("BuilderOS") && welcome.contains("Get Started"), "welcome shows the name and Get Started", welcome)
+        d.expect(welcome.contains("Step 1 of 5"), "the step indicator says step 1 of 5")
+        d.expect(d.hasFocus(within: w), "a control has focus on the welcome step")
+        if screenshots { await d.screenshot(w, "1-welcome") }
+        d.click("get-started", in: w)
+        await d.settle()
+        d.expect(d.texts(w).contains("Where is your server?"), "Get Started leads to the server step")
+        d.expect(d.texts(w).contains("Step 2 of 5"), "the step indicator says step 2 of 5")
+        d.expect(!d.isSensitive("primary", in: w), "Continue waits for an address")
+        d.type("  \(c.server)/  ", into: "server-entry", in: w)
+        await d.settle()
+        d.expect(d.texts(w).contains("BuilderOS will connect to \(c.server)"), "a pasted address with spaces and a trailing / is normalised",
+                 d.texts(w))
+        if screenshots { await d.screenshot(w, "2-server") }
+        d.press("server-entry", in: w)  // Enter advances
+        await d.settle()
+        d.expect(d.texts(w).contains("Enter your API key"), "Enter on the address leads to the key step")
+        d.expect(d.texts(w).contains("cat ~/.builderos/api_key"), "the key step shows where to find the key")
+        d.type(c.key, into: "key-entry", in: w)
+        if let entry = d.widget("key-entry", in: w) {
+            d.expect(gtk_entry_get_visibility(gtkCast(entry, to: GtkEntry.self)) == 0, "the key is hidden while typed")
+        }
+        if screenshots { await d.screenshot(w, "3-key") }
+        return w
+    }
+
+    static func happyPath(_ d: Driver, _ c: ScenarioContext) async {
+        guard let w = await reachTest(d, c, screenshots: true) else { return }
+        if let entry = d.widget("key-entry", in: w), let reveal = d.widget("reveal-key", in: w) {
+            Signals.emit(UnsafeMutableRawPointer(reveal), "clicked")
+            await d.settle()
+            d.expect(gtk_entry_get_visibility(gtkCast(entry, to: GtkEntry.self)) != 0, "Show API key reveals it")
+        }
+        d.press("key-entry", in: w)
+        d.expect(await d.wait { d.texts(w).contains("Stored in your keyring.") }, "the test passes and stores the key", d.texts(w))
+        let test = d.texts(w)
+        d.expect(test.contains("Reaching the server") && test.contains("Checking the API key")
+                 && test.contains("Measuring version and latency") && test.contains("Looking for system features"),
+                 "the checklist shows every step")
+        d.expect(test.contains("capsule"), "the system features row counts capsules")
+        await d.screenshot(w, "4-test")
+        let settings = AppSettingsFile().load()
+        d.expect(settings.serverURL == c.server, "the address is saved after the test")
+        if let server = try? ServerAddress.parse(c.server) {
+            let stored = try? await CredentialStore().lookup(for: server)
+            d.expect(stored == c.key, "the key is in the Secret Service")
+        }
+        d.click("primary", in: w)
+        await d.settle()
+        let done = d.texts(w)
+        d.expect(done.contains("You're all set!") && done.contains(c.server) && done.contains("ms"),
+                 "Done shows server, version and latency", done)
+        await d.screenshot(w, "5-done")
+        d.click("open-builderos", in: w)
+        d.expect(await d.wait { d.window(named: "main-window") != nil }, "Open BuilderOS opens the main window")
+        if let main = d.window(named: "main-window") {
+            d.expect(await d.wait { d.texts(main).contains("Connected") }, "the main window connects", d.texts(main))
+            await d.screenshot(main, "6-main")
+        }
+        d.expect(d.window(named: "setup-wizard") == nil, "the wizard closes")
+    }
+
+    /// A second start with a stored key goes straight to the main window.
+    static func returning(_ d: Driver, _ c: ScenarioContext) async {
+        d.expect(d.window(named: "setup-wizard") == nil, "the wizard is skipped when signed in")
+        guard let main = d.window(named: "main-window") else { return d.expect(false, "the main window opens") }
+        d.expect(await d.wait { d.texts(main).contains("Connected") }, "and connects with the stored key")
+        // Preferences, shortcuts and sign out, through the app's own actions.
+        g_action_group_activate_action(OpaquePointer(d.app.application), "preferences", nil)
+        d.expect(await d.wait { d.window(named: "preferences") != nil }, "Ctrl+, opens Preferences")
+        if let prefs = d.window(named: "preferences") {
+            d.expect(d.texts(prefs).contains("Appearance") && d.texts(prefs).contains(c.server), "Preferences shows appearance and server")
+            await d.screenshot(prefs, "preferences")
+            gtk_window_destroy(gtkCast(prefs, to: GtkWindow.self))
+        }
+        g_action_group_activate_action(OpaquePointer(d.app.application), "sign-out", nil)
+        d.expect(await d.wait { d.window(named: "sign-out-confirm") != nil }, "Sign Out asks first")
+        if let confirm = d.window(named: "sign-out-confirm") { d.click("confirm-button", in: confirm) }
+        d.expect(await d.wait { d.window(named: "setup-wizard") != nil }, "after signing out the wizard opens")
+        d.expect(AppSettingsFile().load().serverURL == nil, "sign out forgets the server")
+        if let server = try? ServerAddress.parse(c.server) {
+            let stored = try? await CredentialStore().lookup(for: server)
+            d.expect(stored == nil, "sign out removes the key from the keyring")
+        }
+    }
+
+    static func malformedURL(_ d: Driver, _ c: ScenarioContext) async {
+        guard let w = d.window(named: "setup-wizard") else { return d.expect(false, "the wizard opens") }
+        d.click("get-started", in: w)
+        await d.settle()
+        d.type("https://my server.example.com", into: "server-entry", in: w)
+        await d.settle()
+        d.expect(d.texts(w).contains("A server address cannot contain spaces."), "a malformed address is explained", d.texts(w))
+        d.expect(!d.isSensitive("primary", in: w), "Continue stays off for a malformed address")
+        await d.screenshot(w, "server-invalid")
+        d.type("ftp://files.example.com", into: "server-entry", in: w)
+        await d.settle()
+        d.expect(d.texts(w).contains("addresses are not supported"), "other schemes are refused")
+        d.type("https://builderos.example.com/api/status", into: "server-entry", in: w)
+        await d.settle()
+        d.expect(d.texts(w).contains("BuilderOS will connect to https://builderos.example.com\n")
+                 || d.texts(w).hasSuffix("BuilderOS will connect to https://builderos.example.com"),
+                 "a pasted route is trimmed to the server's base address")
+        d.type("http://203.0.113.7:8080", into: "server-entry", in: w)
+        await d.settle()
+        d.expect(d.texts(w).contains("Unencrypted connection"), "plain http over the internet is warned about")
+        await d.screenshot(w, "server-http-warning")
+        d.click("primary", in: w)
+        d.expect(await d.wait { d.window(named: "http-consent") != nil }, "and needs confirmation before continuing")
+        if let consent = d.window(named: "http-consent") {
+            await d.screenshot(consent, "http-consent")
+            d.click("cancel-button", in: consent)
+        }
+        await d.settle()
+        d.expect(d.texts(w).contains("Where is your server?"), "cancelling the confirmation stays on the server step")
+        // Escape asks before leaving; leaving stores nothing.
+        gtk_widget_grab_focus(d.widget("server-entry", in: w)!)
+        d.sendKey(0xff1b, to: w)  // GDK_KEY_Escape
+        d.expect(await d.wait { d.window(named: "leave-setup") != nil }, "Escape asks before leaving")
+        if let leave = d.window(named: "leave-setup") {
+            await d.screenshot(leave, "leave-setup")
+            d.click("confirm-button", in: leave)
+        }
+        d.expect(await d.wait { d.window(named: "setup-wizard") == nil }, "leaving closes the wizard")
+        d.expect(!FileManager.default.fileExists(atPath: AppSettingsFile().url.path), "leaving mid-way writes no settings")
+    }
+
+    static func failingTest(_ d: Driver, _ c: ScenarioContext, expected: String, backTo: String) async {
+        guard let w = await reachTest(d, c, screenshots: false) else { return }
+        d.press("key-entry", in: w)
+        d.expect(await d.wait { d.texts(w).contains(expected) }, "the failing row says: \(expected)", d.texts(w))
+        d.expect(await d.wait { d.texts(w).contains("Not checked") }, "later rows are not run")
+        d.expect(d.widget("primary", in: w).map { String(cString: gtk_button_get_label(gtkCast($0, to: GtkButton.self))) } == "_Retry",
+                 "the primary button offers Retry")
+        d.expect(d.widget("test-fix", in: w).map { !WidgetTree.visibleTexts(in: $0).joined().isEmpty } ?? false, "a fix-it sentence is shown")
+        await d.screenshot(w, "4-test-failed")
+        d.click("primary", in: w)  // Retry runs it again, with the same outcome
+        d.expect(await d.wait { d.texts(w).contains(expected) && !d.texts(w).contains("Checking…") }, "Retry runs the test again")
+        d.click("back", in: w)
+        await d.settle()
+        d.expect(d.texts(w).contains(backTo), "Back leads to where it can be fixed")
+        d.expect(!FileManager.default.fileExists(atPath: AppSettingsFile().url.path), "nothing is saved after a failed test")
+    }
+
+    static func systemAbsent(_ d: Driver, _ c: ScenarioContext) async {
+        guard let w = await reachTest(d, c, screenshots: false) else { return }
+        d.press("key-entry", in: w)
+        d.expect(await d.wait { d.texts(w).contains("Stored in your keyring.") }, "the test passes without the system server", d.texts(w))
+        d.expect(d.texts(w).contains("Capsules and power controls are not available on this server"), "with a note saying what is missing")
+        await d.screenshot(w, "4-test-note")
+        d.click("primary", in: w)
+        await d.settle()
+        d.expect(d.texts(w).contains("You're all set!") && d.texts(w).contains("not available on this server"), "Done repeats the note")
+    }
+
+    static func keyringUnavailable(_ d: Driver, _ c: ScenarioContext) async {
+        guard let w = await reachTest(d, c, screenshots: false) else { return }
+        d.press("key-entry", in: w)
+        d.expect(await d.wait { d.texts(w).contains("No keyring service is running") }, "the keyring problem is said plainly", d.texts(w))
+        d.expect(d.texts(w).contains("gnome-keyring"), "with what to install")
+        d.expect(d.isSensitive("primary", in: w), "Retry is offered")
+        await d.screenshot(w, "4-test-keyring")
+        d.expect(!FileManager.default.fileExists(atPath: AppSettingsFile().url.path), "the address is not saved without the key")
+    }
+}
