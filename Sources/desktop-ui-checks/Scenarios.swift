@@ -108,6 +108,15 @@ enum Scenarios {
             await d.screenshot(prefs, "preferences")
             gtk_window_destroy(gtkCast(prefs, to: GtkWindow.self))
         }
+        for (action, accelerator) in [("quit", "<Control>q"), ("preferences", "<Control>comma"), ("shortcuts", "F1")] {
+            let accels = gtk_application_get_accels_for_action(d.app.application, "app.\(action)")
+            defer { g_strfreev(accels) }
+            let first = accels?.pointee.map { String(cString: $0) }
+            d.expect(first == accelerator, "app.\(action) is on \(accelerator)", first ?? "none")
+        }
+        g_action_group_activate_action(OpaquePointer(d.app.application), "shortcuts", nil)
+        d.expect(await d.wait { d.window(named: "shortcuts-window") != nil }, "F1 opens the keyboard shortcuts")
+        if let shortcuts = d.window(named: "shortcuts-window") { gtk_window_destroy(gtkCast(shortcuts, to: GtkWindow.self)) }
         g_action_group_activate_action(OpaquePointer(d.app.application), "sign-out", nil)
         d.expect(await d.wait { d.window(named: "sign-out-confirm") != nil }, "Sign Out asks first")
         if let confirm = d.window(named: "sign-out-confirm") { d.click("confirm-button", in: confirm) }

@@ -15,29 +15,17 @@ enum ShortcutsWindow {
     ]
 
     static func present(parent: Widget?) {
-        let rows = shortcuts.map { shortcut in
-            """
-            <child><object class="GtkShortcutsShortcut">
-              <property name="accelerator">\(escape(shortcut.accelerator))</property>
-              <property name="title">\(escape(shortcut.title))</property>
-            </object></child>
-            """
-        }.joined(separator: "\n")
-        let xml = """
-        <interface>
-          <object class="GtkShortcutsWindow" id="window">
-            <property name="modal">1</property>
-            <child><object class="GtkShortcutsSection">
-              <property name="section-name">main</property>
-              <child><object class="GtkShortcutsGroup">
-                <property name="title">\(escape(L("BuilderOS")))</property>
-                \(rows)
-              </object></child>
-            </object></child>
-          </object>
-        </interface>
-        """
-        let builder = gtk_builder_new_from_string(xml, -1)!
+        // Built line by line (no multi-line literals, which xgettext's parser cannot read).
+        var xml = ["<interface>", "<object class='GtkShortcutsWindow' id='window'>", "<property name='modal'>1</property>",
+                   "<child><object class='GtkShortcutsSection'>", "<property name='section-name'>main</property>",
+                   "<child><object class='GtkShortcutsGroup'>", "<property name='title'>\(escape(L("BuilderOS")))</property>"]
+        for shortcut in shortcuts {
+            xml += ["<child><object class='GtkShortcutsShortcut'>",
+                    "<property name='accelerator'>\(escape(shortcut.accelerator))</property>",
+                    "<property name='title'>\(escape(shortcut.title))</property>", "</object></child>"]
+        }
+        xml += ["</object></child>", "</object></child>", "</object>", "</interface>"]
+        let builder = gtk_builder_new_from_string(xml.joined(separator: "\n"), -1)!
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
         guard let object = gtk_builder_get_object(builder, "window") else { return }
         let window = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GtkWindow.self)
@@ -48,6 +36,6 @@ enum ShortcutsWindow {
 
     private static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "'", with: "&apos;")
     }
 }
