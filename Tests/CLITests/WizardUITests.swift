@@ -13,9 +13,11 @@ struct WizardUITests {
     @discardableResult
     func run(_ scenario: String, server: String, keyFile: URL, sandbox: CLISandbox,
              environment: [String: String] = [:]) throws -> String {
-        let result = try sandbox.run(["-a", Binaries.path("desktop-ui-checks"), "--scenario", scenario, "--server", server,
+        // A hang becomes a failure (timeout), and display numbers from 120 up never race with
+        // gtkkit-checks' (from 80) when both suites run at once.
+        let result = try sandbox.run(["120", "/usr/bin/xvfb-run", "-a", "-n", "120", Binaries.path("desktop-ui-checks"), "--scenario", scenario, "--server", server,
                                       "--key-file", keyFile.path, "--out", Self.artefacts.path],
-                                     environment: ["GSK_RENDERER": "cairo"].merging(environment) { $1 }, executable: "/usr/bin/xvfb-run")
+                                     environment: ["GSK_RENDERER": "cairo"].merging(environment) { $1 }, executable: "/usr/bin/timeout")
         let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
         #expect(result.status == 0, "\(scenario): \(failures.joined(separator: "\n"))\n\(result.stderr.suffix(2000))")
         #expect(result.stdout.contains(" passed, 0 failed"), "\(scenario)")

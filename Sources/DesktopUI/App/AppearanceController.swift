@@ -59,13 +59,11 @@ public final class AppearanceController {
     }
 }
 
-/// Animation durations from the tokens (milliseconds). GTK skips animations by itself when the
-/// desktop turns them off (`gtk-enable-animations`); `enabled` lets our own code do the same.
+/// Animation durations from the tokens (milliseconds). Every animation in the app is GTK's own
+/// (stack transitions, CSS transitions, spinners), and GTK skips them all when the desktop turns
+/// animations off (`gtk-enable-animations`), so nothing here needs to check it again.
 @MainActor
 enum Motion {
     static var durations: [String: Int] = [:]
     static func duration(_ name: String) -> UInt32 { UInt32(durations[name] ?? 250) }
-    static var enabled: Bool {
-        Properties.bool(UnsafeMutableRawPointer(gtk_settings_get_default()!), "gtk-enable-animations")
-    }
 }

@@ -9,12 +9,8 @@ final class ProblemWindow {
     let window: Widget
 
     init(application: UnsafeMutablePointer<GtkApplication>, error: BuilderOSError, onRetry: @escaping @MainActor () -> Void) {
-        window = gtk_application_window_new(application)!
+        window = AppWindow.make(application, title: "BuilderOS", name: "keyring-problem", width: 640, height: 420)
         let gwindow = gtkCast(window, to: GtkWindow.self)
-        gtk_window_set_title(gwindow, "BuilderOS")
-        gtk_window_set_default_size(gwindow, 640, 420)
-        gtk_widget_set_name(window, "keyring-problem")
-        UI.addClasses(window, [Style.app])
         let retry = UI.button(L("_Retry"), classes: [Style.suggested]) {
             gtk_window_destroy(gwindow)
             onRetry()

@@ -22,16 +22,9 @@ public final class MainWindow {
     public init(application: UnsafeMutablePointer<GtkApplication>, server: ServerAddress, apiKey: String) {
         self.server = server
         self.apiKey = apiKey
-        window = gtk_application_window_new(application)!
+        window = AppWindow.make(application, title: "BuilderOS", name: "main-window", width: 960, height: 680)
         let gwindow = gtkCast(window, to: GtkWindow.self)
-        gtk_window_set_title(gwindow, "BuilderOS")
-        gtk_window_set_default_size(gwindow, 960, 680)
-        gtk_widget_set_name(window, "main-window")
-        UI.addClasses(window, [Style.app])
-
-        let header = gtk_header_bar_new()!
-        gtk_header_bar_pack_end(OpaquePointer(header), Self.menuButton())
-        gtk_window_set_titlebar(gwindow, header)
+        gtk_header_bar_pack_end(AppWindow.header(of: window), Self.menuButton())
 
         statusDot = UI.label("●", classes: [Style.headline], wrap: false)
         Accessibility.setLabel(statusDot, L("Connection state"))

@@ -35,13 +35,8 @@ public final class SetupWizard {
         self.onFinished = onFinished
         flow = SetupFlow(step: startAt, serverText: prefilledServer)
 
-        window = gtk_application_window_new(application)!
+        window = AppWindow.make(application, title: L("Set Up BuilderOS"), name: "setup-wizard", width: 820, height: 720)
         let gwindow = gtkCast(window, to: GtkWindow.self)
-        gtk_window_set_title(gwindow, L("Set Up BuilderOS"))
-        gtk_window_set_default_size(gwindow, 820, 720)
-        gtk_widget_set_name(window, "setup-wizard")
-        UI.addClasses(window, [Style.app])
-        gtk_window_set_titlebar(gwindow, gtk_header_bar_new())
 
         stack = gtk_stack_new()!
         gtk_stack_set_transition_type(OpaquePointer(stack), GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT)

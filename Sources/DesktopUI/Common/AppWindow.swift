@@ -1,0 +1,22 @@
+import CGtk
+import GtkKit
+
+/// A top-level window of the app: titled, sized, named (for tests and tools) and styled.
+@MainActor
+enum AppWindow {
+    static func make(_ application: UnsafeMutablePointer<GtkApplication>, title: String, name: String,
+                     width: Int32, height: Int32) -> Widget {
+        let window = gtk_application_window_new(application)!
+        let gwindow = gtkCast(window, to: GtkWindow.self)
+        gtk_window_set_title(gwindow, title)
+        gtk_window_set_default_size(gwindow, width, height)
+        gtk_widget_set_name(window, name)
+        UI.addClasses(window, [Style.app])
+        gtk_window_set_titlebar(gwindow, gtk_header_bar_new())
+        return window
+    }
+
+    static func header(of window: Widget) -> OpaquePointer {
+        OpaquePointer(gtk_window_get_titlebar(gtkCast(window, to: GtkWindow.self))!)
+    }
+}
