@@ -45,6 +45,23 @@ extension Signals {
     }
 }
 
+/// Key values the app reacts to (gdk/gdkkeysyms.h macros do not import).
+public enum Keys {
+    public static let escape: UInt32 = 0xff1b
+}
+
+extension Signals {
+    /// Runs `handler` when Escape is pressed inside `widget` (a dialog's "close", a wizard's "leave?").
+    @MainActor @discardableResult
+    public static func onEscape(_ widget: UnsafeMutablePointer<GtkWidget>, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        onKeyPressed(widget) { keyval, _ in
+            guard keyval == Keys.escape else { return false }
+            handler()
+            return true
+        }
+    }
+}
+
 final class TripleBox {
     let body: @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
     init(_ body: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void) { self.body = body }

@@ -50,7 +50,7 @@ enum Scenarios {
         d.press("server-entry", in: w)  // Enter advances
         await d.settle()
         d.expect(d.texts(w).contains("Enter your API key"), "Enter on the address leads to the key step")
-        d.expect(d.texts(w).contains("cat ~/.builderos/api_key"), "the key step shows where to find the key")
+        d.expect(d.texts(w).contains(ServerKeyHint.command), "the key step shows where to find the key")
         d.type(c.key, into: "key-entry", in: w)
         if let entry = d.widget("key-entry", in: w) {
             d.expect(gtk_entry_get_visibility(gtkCast(entry, to: GtkEntry.self)) == 0, "the key is hidden while typed")
@@ -117,6 +117,15 @@ enum Scenarios {
         g_action_group_activate_action(OpaquePointer(d.app.application), "shortcuts", nil)
         d.expect(await d.wait { d.window(named: "shortcuts-window") != nil }, "F1 opens the keyboard shortcuts")
         if let shortcuts = d.window(named: "shortcuts-window") { gtk_window_destroy(gtkCast(shortcuts, to: GtkWindow.self)) }
+        g_action_group_activate_action(OpaquePointer(d.app.application), "change-server", nil)
+        d.expect(await d.wait { d.window(named: "setup-wizard") != nil }, "Change Server… opens the wizard")
+        if let wizard = d.window(named: "setup-wizard") {
+            let texts = d.texts(wizard)
+            d.expect(texts.contains("Where is your server?") && texts.contains("BuilderOS will connect to \(c.server)"),
+                     "at the server step, with the current address filled in", texts)
+            gtk_window_destroy(gtkCast(wizard, to: GtkWindow.self))
+        }
+        d.expect(d.window(named: "main-window") != nil, "the main window stays while the server is not changed")
         g_action_group_activate_action(OpaquePointer(d.app.application), "sign-out", nil)
         d.expect(await d.wait { d.window(named: "sign-out-confirm") != nil }, "Sign Out asks first")
         if let confirm = d.window(named: "sign-out-confirm") { d.click("confirm-button", in: confirm) }
@@ -159,7 +168,7 @@ enum Scenarios {
         d.expect(d.texts(w).contains("Where is your server?"), "cancelling the confirmation stays on the server step")
         // Escape asks before leaving; leaving stores nothing.
         gtk_widget_grab_focus(d.widget("server-entry", in: w)!)
-        d.sendKey(0xff1b, to: w)  // GDK_KEY_Escape
+        d.sendKey(Keys.escape, to: w)
         d.expect(await d.wait { d.window(named: "leave-setup") != nil }, "Escape asks before leaving")
         if let leave = d.window(named: "leave-setup") {
             await d.screenshot(leave, "leave-setup")

@@ -4,6 +4,14 @@ import Testing
 
 /// The wizard's rules, without GTK.
 struct SetupFlowTests {
+    static func flowAtTheTestStep() -> SetupFlow {
+        var flow = SetupFlow(step: .server, serverText: "https://x.example.com")
+        flow.advance()
+        flow.keyText = "k"
+        flow.advance()
+        return flow
+    }
+
     @Test func walksForwardOnlyWhenEachStepAllows() {
         var flow = SetupFlow()
         #expect(flow.step == .welcome && flow.canContinue)
@@ -39,10 +47,7 @@ struct SetupFlowTests {
     }
 
     @Test func failuresPointBackToWhereTheyCanBeFixed() {
-        var flow = SetupFlow(step: .server, serverText: "https://x.example.com")
-        flow.advance()
-        flow.keyText = "k"
-        flow.advance()
+        var flow = Self.flowAtTheTestStep()
         var report = ConnectionReport()
         report.outcomes = [.reachability: .passed(detail: ""), .key: .failed(.unauthorized),
                            .versionAndLatency: .skipped, .systemFeatures: .skipped]
@@ -56,10 +61,7 @@ struct SetupFlowTests {
     }
 
     @Test func aStoringFailureRetriesOnlyTheStoring() {
-        var flow = SetupFlow(step: .server, serverText: "https://x.example.com")
-        flow.advance()
-        flow.keyText = "k"
-        flow.advance()
+        var flow = Self.flowAtTheTestStep()
         var report = ConnectionReport()
         for step in ConnectionTestStep.allCases { report.outcomes[step] = .passed(detail: "") }
         flow.finishTest(report)

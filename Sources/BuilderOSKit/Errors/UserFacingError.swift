@@ -50,7 +50,7 @@ extension BuilderOSError {
             return L("Check the address: if your server has no certificate, use http:// on a private network instead.")
         case .timedOut, .connectionLost: return L("Check that the server is awake and online, then try again.")
         case .unauthorized:
-            return L("Copy the key again from the server (run “cat ~/.builderos/api_key” there) and paste it exactly.")
+            return String(format: L("Copy the key again from the server (run “%@” there) and paste it exactly."), ServerKeyHint.command)
         case .tunnelError: return L("Start BuilderOS on the server machine, or restart the tunnel, then try again.")
         case .malformedResponse: return L("Check that the address points to a BuilderOS server, not another website.")
         case .secretServiceUnavailable:

@@ -35,11 +35,7 @@ enum ConfirmDialog {
         UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
         UI.size(content, width: 400)
         gtk_window_set_child(gwindow, content)
-        Signals.onKeyPressed(window) { keyval, _ in
-            guard keyval == 0xff1b else { return false }  // GDK_KEY_Escape
-            close()
-            return true
-        }
+        Signals.onEscape(window) { close() }
         gtk_window_present(gwindow)
         gtk_widget_grab_focus(cancelButton)
     }

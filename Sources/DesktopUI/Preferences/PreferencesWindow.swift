@@ -61,11 +61,7 @@ final class PreferencesWindow {
         let content = UI.vbox(spacing: Style.gapLarge, [UI.vbox(spacing: Style.gap, classes: [Style.card], [appearanceRow]), account])
         UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
         gtk_window_set_child(gwindow, content)
-        Signals.onKeyPressed(window) { keyval, _ in
-            guard keyval == 0xff1b else { return false }
-            close()
-            return true
-        }
+        Signals.onEscape(window) { close() }
     }
 
     func present() { gtk_window_present(gtkCast(window, to: GtkWindow.self)) }

@@ -45,8 +45,9 @@ final class DonePage: WizardPage {
         UI.setText(server, flow.server?.baseURL ?? "")
         UI.setText(version, flow.report?.version ?? L("unknown"))
         UI.setText(latency, flow.report?.latencyMilliseconds.map { String(format: L("%d ms"), Int($0.rounded())) } ?? "—")
-        if flow.report?.systemAvailable == false {
-            UI.setText(note, L("Capsules and power controls are not available on this server. Chat works as usual."))
+        // Whatever the test noted about optional features, in its own words.
+        if case .passedWithNote(let text) = flow.checks[.connection(.systemFeatures)] {
+            UI.setText(note, text)
             UI.setVisible(note, true)
         } else {
             UI.setVisible(note, false)

@@ -5,9 +5,6 @@ import GtkKit
 /// Step 3: the API key, hidden by default with a reveal toggle, and where to find it.
 @MainActor
 final class KeyPage: WizardPage {
-    /// The command that prints the key on the server; shown with a Copy button.
-    static let findKeyCommand = "cat ~/.builderos/api_key"
-
     let root: Widget
     let focusTarget: Widget
     private let entry: Widget
@@ -34,11 +31,11 @@ final class KeyPage: WizardPage {
 
         copied = UI.label("", classes: [Style.label, Style.dim])
         serverLabel = UI.label("", classes: [Style.label, Style.dim])
-        let command = UI.label(Self.findKeyCommand, classes: [Style.command], wrap: false, selectable: true)
+        let command = UI.label(ServerKeyHint.command, classes: [Style.command], wrap: false, selectable: true)
         gtk_widget_set_hexpand(command, 1)
         let copy = UI.button(L("_Copy"), classes: [Style.secondaryButton]) { [copied] in
             let clipboard = gdk_display_get_clipboard(gdk_display_get_default())
-            gdk_clipboard_set_text(clipboard, Self.findKeyCommand)
+            gdk_clipboard_set_text(clipboard, ServerKeyHint.command)
             UI.setText(copied, L("Command copied."))
         }
         gtk_widget_set_name(copy, "copy-command")

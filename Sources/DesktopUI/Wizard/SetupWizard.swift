@@ -72,11 +72,7 @@ public final class SetupWizard {
 
         Signals.connect(UnsafeMutableRawPointer(backButton), "clicked") { [unowned self] in back() }
         Signals.connect(UnsafeMutableRawPointer(primaryButton), "clicked") { [unowned self] in primary() }
-        Signals.onKeyPressed(window) { [unowned self] keyval, _ in
-            guard keyval == 0xff1b else { return false }  // GDK_KEY_Escape
-            requestLeave()
-            return true
-        }
+        Signals.onEscape(window) { [unowned self] in requestLeave() }
         Signals.connectHandled(UnsafeMutableRawPointer(window), "close-request") { [unowned self] in
             if leaving || !hasProgress { testTask?.cancel(); return false }
             requestLeave()
