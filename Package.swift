@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // BuilderOS Desktop. Layers, one direction:
-//   C modules (CGtk, CSecret, CCurl, CSoup, CShims)
+//   C modules (CGtk, CSecret, CCurl, CSoup, CSQLite, CCmark, CShims)
 //   → BuilderOSKit (domain core, no GTK: models, wire client, credentials, connection test)
 //   → GtkKit (thin Swift GTK/GObject layer) → DesktopUI (one folder per window)
 //   → small executables (builderos-desktop app, builderos CLI, builderos-server reference server).
@@ -29,13 +29,15 @@ let package = Package(
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // Wrappers for C variadic functions and macros that Swift cannot import.
         .target(name: "CShims", dependencies: ["CCurl"]),
 
         // MARK: Domain core (no GTK)
         .target(
             name: "BuilderOSKit",
-            dependencies: ["CCurl", "CSoup", "CSecret", "CShims"],
+            dependencies: ["CCurl", "CSoup", "CSecret", "CShims", "CSQLite", "CCmark"],
             swiftSettings: swift6
         ),
 

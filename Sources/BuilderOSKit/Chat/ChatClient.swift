@@ -45,6 +45,12 @@ public actor ChatClient {
         set(.disconnected)
     }
 
+    /// Stops for good: the event stream ends after the last events, so listeners finish.
+    public func shutdown() {
+        stop()
+        eventSink.finish()
+    }
+
     /// Skips the current backoff wait (e.g. when the network comes back).
     public func reconnectNow() { backoffWait?.cancel() }
 

@@ -14,6 +14,13 @@ public final class RESTClient: Sendable {
         self.configuration = configuration
     }
 
+    /// The same client with another request timeout.
+    public func with(requestTimeout: Double) -> RESTClient {
+        var c = configuration
+        c.requestTimeout = requestTimeout
+        return RESTClient(server: server, apiKey: apiKey, configuration: c)
+    }
+
     // MARK: Core server
 
     public func health() async throws -> HealthReply { try await get("/api/health") }

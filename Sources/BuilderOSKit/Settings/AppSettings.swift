@@ -7,12 +7,35 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var serverURL: String?
     public var deviceID: String
     public var appearance: Appearance
+    /// The main window's last size and page.
+    public var windowWidth = 1000
+    public var windowHeight = 720
+    public var page = "chat"
+    /// Seconds between Dashboard refreshes; 0 turns auto-refresh off.
+    public var autoRefreshSeconds = 60
+    public var notifications = true
+    /// The server machine's MAC address for Wake-on-LAN, and an optional broadcast address.
+    public var wakeMAC: String?
+    public var wakeBroadcast: String?
+    /// Closing the main window keeps the app (and its connection) running.
+    public var keepRunningInBackground = false
 
     enum CodingKeys: String, CodingKey {
         case serverURL = "server_url"
         case deviceID = "device_id"
         case appearance
+        case windowWidth = "window_width"
+        case windowHeight = "window_height"
+        case page
+        case autoRefreshSeconds = "auto_refresh_seconds"
+        case notifications
+        case wakeMAC = "wake_mac"
+        case wakeBroadcast = "wake_broadcast"
+        case keepRunningInBackground = "keep_running_in_background"
     }
+
+    /// The auto-refresh intervals the preferences offer, in seconds (0 = off).
+    public static let refreshChoices = [0, 30, 60, 300]
 
     public init(serverURL: String? = nil, deviceID: String = AppSettings.newDeviceID(), appearance: Appearance = .automatic) {
         self.serverURL = serverURL
@@ -27,6 +50,15 @@ public struct AppSettings: Codable, Sendable, Equatable {
         serverURL = try? c.decodeIfPresent(String.self, forKey: .serverURL)
         deviceID = (try? c.decodeIfPresent(String.self, forKey: .deviceID)) ?? AppSettings.newDeviceID()
         appearance = (try? c.decodeIfPresent(Appearance.self, forKey: .appearance)) ?? .automatic
+        let d = AppSettings(deviceID: "")
+        windowWidth = (try? c.decodeIfPresent(Int.self, forKey: .windowWidth)).flatMap { $0 } ?? d.windowWidth
+        windowHeight = (try? c.decodeIfPresent(Int.self, forKey: .windowHeight)).flatMap { $0 } ?? d.windowHeight
+        page = (try? c.decodeIfPresent(String.self, forKey: .page)).flatMap { $0 } ?? d.page
+        autoRefreshSeconds = (try? c.decodeIfPresent(Int.self, forKey: .autoRefreshSeconds)).flatMap { $0 } ?? d.autoRefreshSeconds
+        notifications = (try? c.decodeIfPresent(Bool.self, forKey: .notifications)).flatMap { $0 } ?? d.notifications
+        wakeMAC = (try? c.decodeIfPresent(String.self, forKey: .wakeMAC)).flatMap { $0 }
+        wakeBroadcast = (try? c.decodeIfPresent(String.self, forKey: .wakeBroadcast)).flatMap { $0 }
+        keepRunningInBackground = (try? c.decodeIfPresent(Bool.self, forKey: .keepRunningInBackground)).flatMap { $0 } ?? false
     }
 
     public static func newDeviceID() -> String { "desktop-" + UUID().uuidString.lowercased() }

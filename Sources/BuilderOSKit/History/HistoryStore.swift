@@ -1,0 +1,139 @@
+import Foundation
+
+/// The chat history and outbox, in SQLite (WAL) under `$XDG_DATA_HOME/builderos-desktop/`.
+/// Servers keep no history (wire contract §9): this file is the only record of a conversation.
+public final class HistoryStore {
+    private let db: SQLiteDatabase
+    public let path: String
+
+    public static func defaultPath() -> String {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
+        return (base as NSString).appendingPathComponent("builderos-desktop/history.sqlite3")
+    }
+
+    public init(path: String = HistoryStore.defaultPath()) throws(BuilderOSError) {
+        self.path = path
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            db = try SQLiteDatabase(path: path)
+            try db.execute("""
+                PRAGMA journal_mode = WAL;
+                PRAGMA synchronous = NORMAL;
+                PRAGMA foreign_keys = ON;
+                CREATE TABLE IF NOT EXISTS conversations (
+                    id TEXT PRIMARY KEY, agent TEXT NOT NULL, title TEXT NOT NULL,
+                    created REAL NOT NULL, updated REAL NOT NULL, draft TEXT NOT NULL DEFAULT '');
+                CREATE TABLE IF NOT EXISTS messages (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
+                    conversation TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+                    role TEXT NOT NULL, text TEXT NOT NULL, state TEXT NOT NULL, created REAL NOT NULL,
+                    attachments TEXT NOT NULL DEFAULT '[]');
+                CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages(conversation, seq);
+                """)
+            // A reply that was streaming when the app ended will never finish.
+            try db.run("UPDATE messages SET state = 'interrupted' WHERE state = 'streaming'")
+        } catch {
+            throw .other(detail: String(format: L("The chat history at %@ could not be opened."), path))
+        }
+    }
+
+    // MARK: Conversations
+
+    public func conversations() -> [Conversation] {
+        (try? db.query("SELECT id, agent, title, created, updated, draft FROM conversations ORDER BY updated DESC") { r in
+            Conversation(id: UUID(uuidString: r.text(0)) ?? UUID(), agent: ChatAgent(rawValue: r.text(1)) ?? .jarvis,
+                         title: r.text(2), created: Date(timeIntervalSince1970: r.real(3)),
+                         updated: Date(timeIntervalSince1970: r.real(4)), draft: r.text(5))
+        }) ?? []
+    }
+
+    public func insert(_ c: Conversation) {
+        try? db.run("INSERT INTO conversations (id, agent, title, created, updated, draft) VALUES (?, ?, ?, ?, ?, ?)",
+                    [.text(c.id.uuidString), .text(c.agent.rawValue), .text(c.title),
+                     .real(c.created.timeIntervalSince1970), .real(c.updated.timeIntervalSince1970), .text(c.draft)])
+    }
+
+    public func rename(_ id: UUID, to title: String) {
+        try? db.run("UPDATE conversations SET title = ? WHERE id = ?", [.text(title), .text(id.uuidString)])
+    }
+
+    public func saveDraft(_ id: UUID, _ draft: String) {
+        try? db.run("UPDATE conversations SET draft = ? WHERE id = ?", [.text(draft), .text(id.uuidString)])
+    }
+
+    /// Deletes the conversation and all its messages.
+    public func delete(_ id: UUID) {
+        try? db.run("DELETE FROM conversations WHERE id = ?", [.text(id.uuidString)])
+    }
+
+    // MARK: Messages
+
+    /// Stores a new message and returns it with its sequence number.
+    @discardableResult
+    public func append(_ message: ChatMessage) -> ChatMessage {
+        var stored = message
+        let attachments = (try? JSONEncoder().encode(message.attachments)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        try? db.run("INSERT INTO messages (id, conversation, role, text, state, created, attachments) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [.text(message.id.uuidString), .text(message.conversation.uuidString), .text(message.role.rawValue),
+                     .text(message.text), .text(message.state.rawValue), .real(message.created.timeIntervalSince1970), .text(attachments)])
+        stored.sequence = db.lastInsertedRow
+        try? db.run("UPDATE conversations SET updated = ? WHERE id = ?",
+                    [.real(message.created.timeIntervalSince1970), .text(message.conversation.uuidString)])
+        return stored
+    }
+
+    public func update(_ id: UUID, text: String, state: ChatMessage.State) {
+        try? db.run("UPDATE messages SET text = ?, state = ? WHERE id = ?", [.text(text), .text(state.rawValue), .text(id.uuidString)])
+    }
+
+    public func update(_ id: UUID, state: ChatMessage.State) {
+        try? db.run("UPDATE messages SET state = ? WHERE id = ?", [.text(state.rawValue), .text(id.uuidString)])
+    }
+
+    /// The newest `limit` messages of a conversation older than `before` (all when nil), oldest first.
+    public func messages(in conversation: UUID, before: Int64? = nil, limit: Int = 100) -> [ChatMessage] {
+        let rows = (try? db.query(
+            "SELECT \(Self.columns) FROM messages WHERE conversation = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
+            [.text(conversation.uuidString), .int(before ?? Int64.max), .int(Int64(limit))], Self.message)) ?? []
+        return rows.reversed()
+    }
+
+    public func messageCount(in conversation: UUID) -> Int {
+        Int((try? db.query("SELECT COUNT(*) FROM messages WHERE conversation = ?", [.text(conversation.uuidString)]) { $0.int(0) })?.first ?? 0)
+    }
+
+    /// User messages not yet handed to a socket, oldest first: the outbox.
+    public func queued() -> [ChatMessage] {
+        (try? db.query("SELECT \(Self.columns) FROM messages WHERE role = 'user' AND state = 'queued' ORDER BY seq", [], Self.message)) ?? []
+    }
+
+    public func activity(since start: Date) -> ChatActivity {
+        let since = start.timeIntervalSince1970
+        let last = (try? db.query("SELECT MAX(created) FROM messages") { $0.isNull(0) ? nil : Date(timeIntervalSince1970: $0.real(0)) })?.first ?? nil
+        let sent = (try? db.query("SELECT COUNT(*) FROM messages WHERE role = 'user' AND created >= ?", [.real(since)]) { $0.int(0) })?.first ?? 0
+        let replies = (try? db.query("SELECT COUNT(*) FROM messages WHERE role = 'assistant' AND state = 'complete' AND created >= ?",
+                                     [.real(since)]) { $0.int(0) })?.first ?? 0
+        return ChatActivity(lastMessage: last, messagesToday: Int(sent), repliesCompletedToday: Int(replies))
+    }
+
+    /// Runs `body` in one transaction (bulk imports and benchmarks).
+    public func inTransaction(_ body: () -> Void) {
+        try? db.execute("BEGIN")
+        body()
+        try? db.execute("COMMIT")
+    }
+
+    private static let columns = "seq, id, conversation, role, text, state, created, attachments"
+
+    private static func message(_ r: SQLiteDatabase.Row) -> ChatMessage {
+        let attachments = (try? JSONDecoder().decode([ChatAttachment].self, from: Data(r.text(7).utf8))) ?? []
+        return ChatMessage(sequence: r.int(0), id: UUID(uuidString: r.text(1)) ?? UUID(),
+                           conversation: UUID(uuidString: r.text(2)) ?? UUID(),
+                           role: ChatMessage.Role(rawValue: r.text(3)) ?? .status, text: r.text(4),
+                           state: ChatMessage.State(rawValue: r.text(5)) ?? .complete,
+                           created: Date(timeIntervalSince1970: r.real(6)), attachments: attachments)
+    }
+}

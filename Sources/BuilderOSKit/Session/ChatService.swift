@@ -1,0 +1,233 @@
+import Foundation
+
+/// Conversations, their history and the outbox. Every message the user writes is stored first
+/// (queued), shown at once, and handed to the agent's socket in order, one turn per agent at a
+/// time. It is marked sent only when the socket took it, so a message survives a dropped
+/// connection or a restart of the app and is delivered exactly once.
+@MainActor
+public final class ChatService {
+    public let history: HistoryStore
+    public let changes = Observers<ChatServiceEvent>()
+    public private(set) var conversations: [Conversation]
+    private let deviceID: String
+    private weak var connection: ConnectionController?
+
+    /// The turn each agent's socket is running.
+    private struct ActiveTurn {
+        var turnID: UUID?
+        let userMessage: ChatMessage
+        var reply: ChatMessage?
+        var lastSaved = Date.distantPast
+    }
+    private var active: [ChatAgent: ActiveTurn] = [:]
+
+    public init(history: HistoryStore, deviceID: String, connection: ConnectionController) {
+        self.history = history
+        self.deviceID = deviceID
+        self.connection = connection
+        conversations = history.conversations()
+        connection.chatEvents = { [weak self] agent, event in self?.handle(event, from: agent) }
+    }
+
+    // MARK: Conversations
+
+    public func conversation(_ id: UUID) -> Conversation? { conversations.first { $0.id == id } }
+
+    @discardableResult
+    public func createConversation(agent: ChatAgent, title: String? = nil) -> Conversation {
+        let conversation = Conversation(agent: agent, title: title ?? Conversation.defaultTitle(for: agent))
+        history.insert(conversation)
+        conversations.insert(conversation, at: 0)
+        changes.notify(.conversationsChanged)
+        return conversation
+    }
+
+    public func rename(_ id: UUID, to title: String) {
+        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, let index = conversations.firstIndex(where: { $0.id == id }) else { return }
+        conversations[index].title = trimmed
+        history.rename(id, to: trimmed)
+        changes.notify(.conversationsChanged)
+    }
+
+    /// Deletes the conversation, its history and its queued messages; tells the server to forget
+    /// the session where it can (fire-and-forget).
+    public func delete(_ id: UUID) {
+        guard let conversation = conversation(id) else { return }
+        if active[conversation.agent]?.userMessage.conversation == id {
+            let client = connection?.clients[conversation.agent]
+            Task { await client?.stopTurn() }
+        }
+        history.delete(id)
+        conversations.removeAll { $0.id == id }
+        if let rest = connection?.rest {
+            let session = conversation.sessionID(deviceID: deviceID)
+            Task { try? await rest.closeSession(agent: conversation.agent, sessionID: session) }
+        }
+        changes.notify(.conversationsChanged)
+    }
+
+    public func saveDraft(_ id: UUID, _ draft: String) {
+        guard let index = conversations.firstIndex(where: { $0.id == id }), conversations[index].draft != draft else { return }
+        conversations[index].draft = draft
+        history.saveDraft(id, draft)
+    }
+
+    // MARK: Turns
+
+    /// Stores and shows the message at once (queued), then sends it when its turn comes.
+    @discardableResult
+    public func send(_ text: String, attachments: [ChatAttachment] = [], in conversationID: UUID) -> ChatMessage? {
+        let content = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !content.isEmpty, let index = conversations.firstIndex(where: { $0.id == conversationID }) else { return nil }
+        let message = history.append(ChatMessage(conversation: conversationID, role: .user, text: content,
+                                                 state: .queued, attachments: attachments))
+        conversations[index].updated = message.created
+        conversations[index].draft = ""
+        history.saveDraft(conversationID, "")
+        changes.notify(.messageAdded(message))
+        pump()
+        return message
+    }
+
+    /// True while a message of this conversation is queued or its reply is arriving.
+    public func isBusy(_ conversationID: UUID) -> Bool {
+        active.values.contains { $0.userMessage.conversation == conversationID }
+            || history.queued().contains { $0.conversation == conversationID }
+    }
+
+    /// True from sending until the first chunk: the "Jarvis is thinking…" time.
+    public func isWaitingForReply(_ conversationID: UUID) -> Bool {
+        active.values.contains { $0.userMessage.conversation == conversationID && $0.reply == nil }
+    }
+
+    /// Stops waiting for this conversation's reply (the Stop button).
+    public func stop(_ conversationID: UUID) {
+        guard let conversation = conversation(conversationID) else { return }
+        if active[conversation.agent]?.userMessage.conversation == conversationID, let client = connection?.clients[conversation.agent] {
+            Task { await client.stopTurn() }
+        } else if active[conversation.agent]?.userMessage.conversation == conversationID {
+            finishWithoutSocket(conversation.agent)
+        }
+    }
+
+    /// Hands the oldest queued message of each idle agent to its socket.
+    public func pump() {
+        guard let connection, connection.snapshot.wantsConnection else { return }
+        let queued = history.queued()
+        for agent in ChatAgent.allCases where active[agent] == nil {
+            guard let next = queued.first(where: { conversation($0.conversation)?.agent == agent }),
+                  let conversation = conversation(next.conversation), let client = connection.clients[agent] else { continue }
+            active[agent] = ActiveTurn(userMessage: next)
+            let outgoing = OutgoingChatMessage(content: next.text, sessionId: conversation.sessionID(deviceID: deviceID),
+                                               deviceId: deviceID, agent: agent, attachments: next.attachments)
+            changes.notify(.turnChanged(conversation: conversation.id))
+            Task {
+                let turnID = await client.send(outgoing)
+                guard self.active[agent]?.userMessage.id == next.id else { return }
+                if let turnID { self.active[agent]?.turnID = turnID } else { self.active[agent] = nil }
+            }
+        }
+    }
+
+    // MARK: Socket events
+
+    private func handle(_ event: ChatEvent, from agent: ChatAgent) {
+        switch event {
+        case .connection(.connected):
+            pump()
+        case .sent(let turn, _):
+            guard var current = active[agent], current.turnID == nil || current.turnID == turn else { return }
+            current.turnID = turn
+            active[agent] = current
+            setState(of: current.userMessage, to: .sent)
+        case .delta(let turn, let text):
+            guard var current = active[agent], current.turnID == turn else { return }
+            if current.reply == nil {
+                current.reply = history.append(ChatMessage(conversation: current.userMessage.conversation, role: .assistant,
+                                                           text: "", state: .streaming))
+                active[agent] = current
+                changes.notify(.messageAdded(current.reply!))
+                changes.notify(.turnChanged(conversation: current.userMessage.conversation))
+            }
+            current.reply!.text += text
+            // Stored at most twice a second while streaming; always at the end of the turn.
+            if Date().timeIntervalSince(current.lastSaved) > 0.5 {
+                history.update(current.reply!.id, text: current.reply!.text, state: .streaming)
+                current.lastSaved = Date()
+            }
+            active[agent] = current
+            changes.notify(.messageChanged(current.reply!))
+        case .finished(let turn):
+            guard let current = active[agent], current.turnID == nil || current.turnID == turn.id else { return }
+            finish(current, agent: agent, phase: turn.phase, replyText: turn.reply.visible)
+        default:
+            break
+        }
+    }
+
+    private func finish(_ current: ActiveTurn, agent: ChatAgent, phase: ChatTurn.Phase, replyText: String) {
+        active[agent] = nil
+        let conversationID = current.userMessage.conversation
+        let name = conversation(conversationID)?.agent.displayName ?? agent.displayName
+        let userStopped = connection?.snapshot.wantsConnection ?? false
+        if phase == .stopped, userStopped, history.queued().contains(where: { $0.id == current.userMessage.id }) {
+            // Stopped before it reached the server: it stays unsent rather than going out later.
+            // (A Disconnect leaves it queued: the outbox sends it after Connect.)
+            setState(of: current.userMessage, to: .stopped)
+        }
+        if var reply = current.reply {
+            switch phase {
+            case .completed: reply.state = .complete
+            case .interrupted: reply.state = .interrupted
+            case .stopped: reply.state = .stopped
+            case .failed: reply.state = .failed
+            default: reply.state = .complete
+            }
+            if case .failed(let why) = phase, reply.text.isEmpty { reply.text = why }
+            history.update(reply.id, text: reply.text, state: reply.state)
+            changes.notify(.messageChanged(reply))
+        } else if case .failed(let why) = phase {
+            let pill = history.append(ChatMessage(conversation: conversationID, role: .status,
+                                                  text: String(format: L("%@ could not answer: %@"), name, why), state: .failed))
+            changes.notify(.messageAdded(pill))
+        } else if phase == .stopped {
+            let pill = history.append(ChatMessage(conversation: conversationID, role: .status,
+                                                  text: L("Stopped waiting for the reply."), state: .stopped))
+            changes.notify(.messageAdded(pill))
+        }
+        changes.notify(.turnChanged(conversation: conversationID))
+        pump()
+    }
+
+    private func finishWithoutSocket(_ agent: ChatAgent) {
+        guard let current = active[agent] else { return }
+        finish(current, agent: agent, phase: .stopped, replyText: "")
+    }
+
+    private func setState(of message: ChatMessage, to state: ChatMessage.State) {
+        var updated = message
+        updated.state = state
+        history.update(message.id, state: state)
+        if active.values.contains(where: { $0.userMessage.id == message.id }) {
+            for (agent, turn) in active where turn.userMessage.id == message.id {
+                active[agent] = ActiveTurn(turnID: turn.turnID, userMessage: updated, reply: turn.reply, lastSaved: turn.lastSaved)
+            }
+        }
+        changes.notify(.messageChanged(updated))
+    }
+
+    /// Messages to show when a conversation opens, oldest first.
+    public func recentMessages(in conversationID: UUID, before: Int64? = nil, limit: Int = 100) -> [ChatMessage] {
+        var messages = history.messages(in: conversationID, before: before, limit: limit)
+        // A reply still streaming is newer in memory than on disk.
+        for turn in active.values {
+            if let reply = turn.reply, let i = messages.firstIndex(where: { $0.id == reply.id }) { messages[i] = reply }
+        }
+        return messages
+    }
+
+    public func activityToday(now: Date = Date()) -> ChatActivity {
+        history.activity(since: Calendar.current.startOfDay(for: now))
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The one connection state machine. It owns the chat sockets (one per agent), turns the primary
+/// socket's state, status polls and the user's Connect/Disconnect into one `ConnectionSnapshot`,
+/// and hands chat events to the `ChatService`. Every indicator observes `changes`.
+@MainActor
+public final class ConnectionController {
+    public private(set) var snapshot: ConnectionSnapshot {
+        didSet { if snapshot != oldValue { changes.notify(snapshot) } }
+    }
+    public let changes = Observers<ConnectionSnapshot>()
+    /// Chat events of every agent's socket, in order.
+    public var chatEvents: ((ChatAgent, ChatEvent) -> Void)?
+
+    public let rest: RESTClient
+    private let apiKey: String
+    private let chatConfiguration: ChatConfiguration
+    public private(set) var clients: [ChatAgent: ChatClient] = [:]
+    private var listeners: [Task<Void, Never>] = []
+    private var poller: Task<Void, Never>?
+    /// Seconds between status polls while connected (latency, version).
+    public var pollInterval: Double = 30
+
+    public init(server: ServerAddress, apiKey: String, chatConfiguration: ChatConfiguration = .init()) {
+        self.apiKey = apiKey
+        self.chatConfiguration = chatConfiguration
+        rest = RESTClient(server: server, apiKey: apiKey)
+        snapshot = ConnectionSnapshot(server: server, wantsConnection: false)
+    }
+
+    /// Opens both chat sockets and starts polling status.
+    public func connect() {
+        guard !snapshot.wantsConnection else { return }
+        snapshot.wantsConnection = true
+        for agent in ChatAgent.allCases {
+            let client = ChatClient(server: snapshot.server, apiKey: apiKey, agent: agent, configuration: chatConfiguration)
+            clients[agent] = client
+            listeners.append(Task { [weak self] in
+                for await event in client.events {
+                    guard let self else { return }
+                    self.handle(event, from: agent)
+                }
+            })
+            Task { await client.start() }
+        }
+        refreshStatus()
+    }
+
+    /// Closes the sockets. Turns in flight end as stopped; queued messages stay in the outbox.
+    public func disconnect() {
+        guard snapshot.wantsConnection else { return }
+        snapshot.wantsConnection = false
+        poller?.cancel()
+        let old = clients
+        clients = [:]
+        // Each listener ends by itself after the client's last events (a stopped turn, the state).
+        for client in old.values { Task { await client.shutdown() } }
+        listeners.removeAll()
+        snapshot.socket = .disconnected
+    }
+
+    /// Connect after Disconnect or Failed (the Retry button).
+    public func reconnect() {
+        if snapshot.wantsConnection, case .waitingToReconnect = snapshot.socket {
+            for client in clients.values { Task { await client.reconnectNow() } }
+            return
+        }
+        disconnect()
+        connect()
+    }
+
+    /// Measures latency now (three samples) and reads the server's status.
+    public func refreshStatus() {
+        poller?.cancel()
+        poller = Task { [weak self] in
+            while let self, !Task.isCancelled, self.snapshot.wantsConnection {
+                await self.pollOnce()
+                let interval = self.pollInterval
+                try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
+            }
+        }
+    }
+
+    private func pollOnce() async {
+        do {
+            let measured = try await rest.measuredStatus()
+            guard !Task.isCancelled else { return }
+            snapshot.status = measured.status
+            snapshot.latencyMilliseconds = measured.latencyMilliseconds
+            snapshot.lastSync = Date()
+        } catch {
+            guard !Task.isCancelled else { return }
+            snapshot.latencyMilliseconds = nil
+            snapshot.lastFailure = (error as? BuilderOSError) ?? .other(detail: String(describing: type(of: error)))
+        }
+    }
+
+    private func handle(_ event: ChatEvent, from agent: ChatAgent) {
+        switch event {
+        case .connection(let state):
+            guard agent == .jarvis, snapshot.wantsConnection else { break }
+            let wasConnected = snapshot.socket == .connected
+            snapshot.socket = state
+            switch state {
+            case .waitingToReconnect(let failure, _): snapshot.lastFailure = failure
+            case .failed(let failure): snapshot.lastFailure = failure
+            case .connected:
+                snapshot.lastSync = Date()
+                if !wasConnected { refreshStatus() }
+            default: break
+            }
+        case .delta, .finished:
+            snapshot.lastSync = Date()
+        default: break
+        }
+        chatEvents?(agent, event)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The four states every connection indicator shows (header dot, tray, pages).
+public enum ConnectionIndicator: String, Sendable, Equatable {
+    case connected, connecting, disconnected, failed
+}
+
+/// Everything known about the connection at one moment. Views render it; they never decide.
+public struct ConnectionSnapshot: Sendable, Equatable {
+    public var server: ServerAddress
+    /// The user asked to be connected (Connect) or not (Disconnect).
+    public var wantsConnection: Bool
+    /// The primary (Jarvis) chat socket's state.
+    public var socket: ChatConnectionState = .disconnected
+    public var status: StatusReply?
+    public var latencyMilliseconds: Double?
+    /// The most recent failure, kept after recovery for the help card.
+    public var lastFailure: BuilderOSError?
+    /// When the server last answered (status or a chat frame).
+    public var lastSync: Date?
+
+    public init(server: ServerAddress, wantsConnection: Bool) {
+        self.server = server
+        self.wantsConnection = wantsConnection
+    }
+
+    public var indicator: ConnectionIndicator {
+        switch socket {
+        case .connected: return .connected
+        case .connecting, .authenticating: return .connecting
+        case .waitingToReconnect: return .connecting
+        case .failed: return .failed
+        case .disconnected: return wantsConnection ? .connecting : .disconnected
+        }
+    }
+
+    /// The state in words, as the header and the Connection page show it.
+    public var stateText: String {
+        switch socket {
+        case .connected: return L("Connected")
+        case .connecting, .authenticating: return L("Connecting…")
+        case .waitingToReconnect: return L("Reconnecting…")
+        case .failed: return L("Connection failed")
+        case .disconnected: return wantsConnection ? L("Connecting…") : L("Disconnected")
+        }
+    }
+
+    /// "Connection status: Connected", for screen readers.
+    public var accessibleText: String { String(format: L("Connection status: %@"), stateText) }
+
+    /// Latency above this is shown with a warning.
+    public static let slowLatencyMilliseconds = 500.0
+    public var isSlow: Bool { (latencyMilliseconds ?? 0) > Self.slowLatencyMilliseconds }
+
+    /// "WebSocket over TLS" or "WebSocket (unencrypted)".
+    public var transportText: String {
+        server.scheme == .https ? L("WebSocket over TLS (wss)") : L("WebSocket, unencrypted (ws)")
+    }
+
+    /// Advice for the help card, from the last failure; nil when all is well.
+    public var help: String? {
+        if case .failed(let error) = socket { return [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " ") }
+        guard indicator != .connected, let failure = lastFailure else { return nil }
+        return [failure.userMessage, failure.fixIt].compactMap { $0 }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,3 @@
+#pragma once
+#include <cmark-gfm.h>
+#include <cmark-gfm-core-extensions.h>

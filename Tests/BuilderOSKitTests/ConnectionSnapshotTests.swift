@@ -1,0 +1,33 @@
+import Testing
+@testable import BuilderOSKit
+
+struct ConnectionSnapshotTests {
+    let server = try! ServerAddress.parse("https://builderos.example.com")
+
+    @Test func indicatorFollowsTheSocketAndTheUsersIntent() {
+        var s = ConnectionSnapshot(server: server, wantsConnection: false)
+        #expect(s.indicator == .disconnected && s.stateText == "Disconnected")
+        s.wantsConnection = true
+        #expect(s.indicator == .connecting)
+        s.socket = .authenticating
+        #expect(s.indicator == .connecting)
+        s.socket = .connected
+        #expect(s.indicator == .connected && s.accessibleText == "Connection status: Connected")
+        s.socket = .waitingToReconnect(after: .connectionRefused, delay: 2)
+        #expect(s.indicator == .connecting && s.stateText == "Reconnecting…")
+        s.socket = .failed(.unauthorized)
+        #expect(s.indicator == .failed)
+        #expect(s.help?.contains("rejected the API key") == true)
+    }
+
+    @Test func helpComesFromTheLastFailureUntilConnected() {
+        var s = ConnectionSnapshot(server: server, wantsConnection: true)
+        s.lastFailure = .connectionRefused
+        s.socket = .waitingToReconnect(after: .connectionRefused, delay: 1)
+        #expect(s.help?.contains("refused") == true)
+        s.socket = .connected
+        #expect(s.help == nil)
+        s.latencyMilliseconds = 501
+        #expect(s.isSlow)
+    }
+}

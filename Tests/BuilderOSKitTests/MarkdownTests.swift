@@ -1,0 +1,59 @@
+import Testing
+@testable import BuilderOSKit
+
+struct MarkdownTests {
+    @Test func headingsListsCodeAndTables() {
+        let blocks = MarkdownParser.parse("""
+            # Title
+
+            Some *emphasis*, **strong**, ~~gone~~ and `code`.
+
+            1. one
+            2. two
+
+            ```swift
+            let x = 1
+            ```
+
+            | A | B |
+            |---|---|
+            | 1 | 2 |
+            """)
+        #expect(blocks.count == 5)
+        #expect(blocks[0] == .heading(level: 1, [.text("Title")]))
+        #expect(blocks[1] == .paragraph([.text("Some "), .emphasis([.text("emphasis")]), .text(", "), .strong([.text("strong")]),
+                                         .text(", "), .strikethrough([.text("gone")]), .text(" and "), .code("code"), .text(".")]))
+        #expect(blocks[2] == .list(ordered: true, start: 1, items: [[.paragraph([.text("one")])], [.paragraph([.text("two")])]]))
+        #expect(blocks[3] == .code(language: "swift", text: "let x = 1"))
+        #expect(blocks[4] == .table(header: [[.text("A")], [.text("B")]], rows: [[[.text("1")], [.text("2")]]]))
+    }
+
+    @Test func onlyWebAndMailLinksOpen() {
+        let blocks = MarkdownParser.parse("[site](https://example.com) [bad](javascript:alert(1)) <https://auto.example>")
+        guard case .paragraph(let inlines) = blocks.first else { Issue.record("no paragraph"); return }
+        #expect(inlines.first == .link(url: "https://example.com", [.text("site")]))
+        #expect(inlines.contains(.emphasis([.text("bad")])))
+        #expect(inlines.contains { if case .link("https://auto.example", _) = $0 { true } else { false } })
+    }
+
+    @Test func rawHTMLStaysLiteralAndMarkupIsEscaped() {
+        let blocks = MarkdownParser.parse("Hello <b>there</b> & <span foo='x'>")
+        guard case .paragraph(let inlines) = blocks.first else { Issue.record("no paragraph"); return }
+        let markup = PangoMarkup.render(inlines)
+        #expect(markup == "Hello &lt;b&gt;there&lt;/b&gt; &amp; &lt;span foo=&apos;x&apos;&gt;")
+        #expect(PangoMarkup.render([.link(url: "https://a.example/?q=\"x\"&y", [.strong([.text("go")])])])
+                == "<a href=\"https://a.example/?q=&quot;x&quot;&amp;y\"><b>go</b></a>")
+    }
+
+    @Test func unfinishedStreamingMarkdownStillParses() {
+        // A reply cut mid-fence (as it streams) is a code block that grows.
+        let blocks = MarkdownParser.parse("Intro\n\n```py\nprint(1)\npri")
+        #expect(blocks.last == .code(language: "py", text: "print(1)\npri"))
+    }
+
+    @Test func hugeCodeBlock() {
+        let body = (0..<100_000).map { "line \($0)" }.joined(separator: "\n")
+        let blocks = MarkdownParser.parse("```\n" + body + "\n```")
+        #expect(blocks == [.code(language: nil, text: body)])
+    }
+}

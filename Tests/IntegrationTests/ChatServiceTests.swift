@@ -1,0 +1,127 @@
+import Foundation
+import ReferenceServer
+import Testing
+@testable import BuilderOSKit
+
+/// Conversations, history and the outbox against the reference server (real sockets, real SQLite).
+@MainActor
+struct ChatServiceTests {
+    func temporaryHistory() throws -> HistoryStore {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bos-history-\(UUID().uuidString)")
+        return try HistoryStore(path: dir.appendingPathComponent("history.sqlite3").path)
+    }
+
+    func session(_ server: RunningServer, history: HistoryStore) -> AppSession {
+        var configuration = ChatConfiguration()
+        configuration.reconnect = Backoff(base: 0.05, maximum: 0.2)
+        return AppSession(server: server.address, apiKey: server.key, deviceID: "test-device", history: history,
+                          chatConfiguration: configuration)
+    }
+
+    /// Waits up to 20 s for a condition checked on the main actor.
+    func eventually(_ condition: @MainActor () -> Bool) async -> Bool {
+        for _ in 0..<400 {
+            if condition() { return true }
+            try? await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return condition()
+    }
+
+    @Test func streamsAReplyIntoHistory() async throws {
+        let server = try await RunningServer.start()
+        let history = try temporaryHistory()
+        let app = session(server, history: history)
+        app.connection.connect()
+        let conversation = app.chat.createConversation(agent: .jarvis)
+        app.chat.send("hello history", in: conversation.id)
+        #expect(await eventually { history.messages(in: conversation.id).last?.state == .complete })
+        let messages = history.messages(in: conversation.id)
+        #expect(messages.map(\.role) == [.user, .assistant])
+        #expect(messages[0].state == .sent)
+        #expect(messages[1].text.contains("You said: “hello history”") && !messages[1].text.contains("tts-summary"))
+        #expect(app.chat.activityToday().repliesCompletedToday == 1)
+        app.connection.disconnect()
+        await server.stop()
+
+        // A new session over the same file (an app restart) finds the conversation.
+        let reopened = try HistoryStore(path: history.path)
+        #expect(reopened.conversations().map(\.id) == [conversation.id])
+        #expect(reopened.messages(in: conversation.id).map(\.text) == messages.map(\.text))
+    }
+
+    @Test func outboxDeliversInOrderExactlyOnceAfterTheServerRestarts() async throws {
+        let first = try await RunningServer.start()
+        let port = first.port, key = first.key
+        let history = try temporaryHistory()
+        let app = session(first, history: history)
+        app.connection.connect()
+        #expect(await eventually { app.connection.snapshot.indicator == .connected })
+        await first.stop()
+        #expect(await eventually { app.connection.snapshot.indicator == .connecting })
+
+        let a = app.chat.createConversation(agent: .jarvis)
+        let b = app.chat.createConversation(agent: .jarvis)
+        app.chat.send("first", in: a.id)
+        app.chat.send("second", in: b.id)
+        app.chat.send("third", in: a.id)
+        #expect(history.queued().map(\.text) == ["first", "second", "third"])
+
+        let second = try await RunningServer.start(port: port, key: key)
+        #expect(await eventually { history.queued().isEmpty && !app.chat.isBusy(a.id) && !app.chat.isBusy(b.id) })
+        #expect(second.state.messageCount(sessionID: a.sessionID(deviceID: "test-device")) == 2)
+        #expect(second.state.messageCount(sessionID: b.sessionID(deviceID: "test-device")) == 1)
+        let replies = history.messages(in: a.id).filter { $0.role == .assistant }
+        #expect(replies.count == 2 && replies.allSatisfy { $0.state == .complete })
+        #expect(replies[0].text.contains("“first”") && replies[1].text.contains("“third”"))
+        app.connection.disconnect()
+        await second.stop()
+    }
+
+    @Test func dropMidReplyKeepsThePartialReply() async throws {
+        var faults = Faults()
+        faults.dropMidStream = true
+        let server = try await RunningServer.start(faults: faults)
+        let history = try temporaryHistory()
+        let app = session(server, history: history)
+        app.connection.connect()
+        let c = app.chat.createConversation(agent: .jarvis)
+        app.chat.send("partial please", in: c.id)
+        #expect(await eventually { history.messages(in: c.id).last?.state == .interrupted })
+        let reply = try #require(history.messages(in: c.id).last)
+        #expect(!reply.text.isEmpty)
+        #expect(server.state.messageCount(sessionID: c.sessionID(deviceID: "test-device")) == 1)
+        app.connection.disconnect()
+        await server.stop()
+    }
+
+    @Test func messagesWrittenWhileDisconnectedWaitForConnect() async throws {
+        let server = try await RunningServer.start()
+        let history = try temporaryHistory()
+        let app = session(server, history: history)
+        let c = app.chat.createConversation(agent: .codex)
+        app.chat.send("later", in: c.id)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(history.queued().count == 1)
+        app.connection.connect()
+        #expect(await eventually { history.messages(in: c.id).last?.state == .complete })
+        #expect(server.state.messageCount(sessionID: c.sessionID(deviceID: "test-device")) == 1)
+        app.connection.disconnect()
+        await server.stop()
+    }
+
+    @Test func renameDeleteAndDrafts() async throws {
+        let history = try temporaryHistory()
+        let server = try await RunningServer.start()
+        let app = session(server, history: history)
+        let c = app.chat.createConversation(agent: .jarvis)
+        app.chat.rename(c.id, to: "  Deploy plan ")
+        app.chat.saveDraft(c.id, "half a thought")
+        let reopened = try HistoryStore(path: history.path)
+        #expect(reopened.conversations().first?.title == "Deploy plan")
+        #expect(reopened.conversations().first?.draft == "half a thought")
+        app.chat.send("queued then deleted", in: c.id)
+        app.chat.delete(c.id)
+        #expect(history.conversations().isEmpty && history.queued().isEmpty)
+        await server.stop()
+    }
+}
