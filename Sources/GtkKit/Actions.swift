@@ -11,13 +11,30 @@ public enum Actions {
         let connection = Signals.connect(UnsafeMutableRawPointer(action), "activate", withArgument: { _ in handler() })
         g_action_map_add_action(OpaquePointer(application), action)
         g_object_unref(UnsafeMutableRawPointer(action))  // the action map holds it now
+        setAccelerators("app.\(name)", accelerators, application)
+        return connection
+    }
+
+    /// Adds `win.<name>` to a GtkApplicationWindow (each window has its own).
+    @discardableResult
+    public static func add(_ name: String, toWindow window: UnsafeMutablePointer<GtkWidget>,
+                           application: UnsafeMutablePointer<GtkApplication>,
+                           accelerators: [String] = [], handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        let action = g_simple_action_new(name, nil)!
+        let connection = Signals.connect(UnsafeMutableRawPointer(action), "activate", withArgument: { _ in handler() })
+        g_action_map_add_action(OpaquePointer(window), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+        if !accelerators.isEmpty { setAccelerators("win.\(name)", accelerators, application) }
+        return connection
+    }
+
+    private static func setAccelerators(_ detailed: String, _ accelerators: [String], _ application: UnsafeMutablePointer<GtkApplication>) {
         var cStrings = accelerators.map { strdup($0) } + [nil]
         defer { cStrings.forEach { free($0) } }
         cStrings.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                gtk_application_set_accels_for_action(application, "app.\(name)", $0)
+                gtk_application_set_accels_for_action(application, detailed, $0)
             }
         }
-        return connection
     }
 }

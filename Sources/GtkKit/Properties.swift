@@ -12,6 +12,14 @@ public enum Properties {
         g_value_unset(&gvalue)
     }
 
+    public static func setString(_ object: UnsafeMutableRawPointer, _ name: String, _ value: String) {
+        var v = GValue()
+        g_value_init(&v, GType(16 << 2))  // G_TYPE_STRING (a macro)
+        g_value_set_string(&v, value)
+        g_object_set_property(object.assumingMemoryBound(to: GObject.self), name, &v)
+        g_value_unset(&v)
+    }
+
     public static func bool(_ object: UnsafeMutableRawPointer, _ name: String) -> Bool {
         var gvalue = GValue()
         g_value_init(&gvalue, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))

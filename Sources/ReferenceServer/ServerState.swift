@@ -6,6 +6,9 @@ public final class ServerState: Sendable {
     public let apiKey: String
     public let version: String
     public let uploadDirectory: URL
+    /// When set, every user message received is appended here as a JSON line
+    /// (`{"session_id","content"}`), surviving restarts: tests count deliveries with it.
+    public let messageLog: URL?
     let startedAt = Date()
     private let storage = Mutex(Storage())
 
@@ -18,8 +21,9 @@ public final class ServerState: Sendable {
         var baseURL = ""
     }
 
-    public init(apiKey: String, version: String = ReferenceServer.version, uploadDirectory: URL) {
+    public init(apiKey: String, version: String = ReferenceServer.version, uploadDirectory: URL, messageLog: URL? = nil) {
         self.apiKey = apiKey
+        self.messageLog = messageLog
         self.version = version
         self.uploadDirectory = uploadDirectory
     }
@@ -61,8 +65,18 @@ public final class ServerState: Sendable {
     func connectionClosed(_ agent: String) { storage.withLock { $0.connections[agent, default: 1] -= 1 } }
 
     /// Counts a user message against its session, creating the session on first use.
-    func recordMessage(sessionID: String, agent: String, deviceID: String) {
+    func recordMessage(sessionID: String, agent: String, deviceID: String, content: String) {
         let now = ServerTimestamp.now()
+        if let messageLog, let line = try? JSONSerialization.data(withJSONObject: ["session_id": sessionID, "content": content]) {
+            storage.withLock { _ in
+                if !FileManager.default.fileExists(atPath: messageLog.path) { FileManager.default.createFile(atPath: messageLog.path, contents: nil) }
+                if let handle = try? FileHandle(forWritingTo: messageLog) {
+                    handle.seekToEndOfFile()
+                    handle.write(line + Data("\n".utf8))
+                    try? handle.close()
+                }
+            }
+        }
         storage.withLock { s in
             var record = s.sessions[sessionID] ?? ChatSessionRecord(
                 sessionId: sessionID, agentType: agent, deviceId: deviceID,

@@ -15,12 +15,13 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Folder for uploaded files (default: a new temporary folder).") var uploadDir: String?
     @Flag(help: "Behave like a core server without the system server (capsules and power answer 404).") var noSystemRoutes = false
     @Option(help: "Milliseconds to wait between two reply chunks.") var chunkDelayMs = 0
+    @Option(help: "Append every chat message received to this file as a JSON line (for delivery tests).") var messageLog: String?
     @Flag(help: "Allow GET/PUT /__reference/faults to change fault switches at run time.") var testControls = false
 
     func run() async throws {
         let key = try KeyFile.loadOrCreate(at: keyFile)
         let uploads = try uploadDir.map { URL(fileURLWithPath: $0) } ?? KeyFile.temporaryFolder()
-        let state = ServerState(apiKey: key, uploadDirectory: uploads)
+        let state = ServerState(apiKey: key, uploadDirectory: uploads, messageLog: messageLog.map { URL(fileURLWithPath: $0) })
         var faults = Faults()
         faults.systemRoutesAbsent = noSystemRoutes
         faults.chunkDelayMilliseconds = chunkDelayMs

@@ -102,6 +102,28 @@ final class Driver {
         }
     }
 
+    /// Types into a multi-line field (GtkTextView), as a paste would.
+    func typeText(_ text: String, into name: String, in window: Widget) {
+        guard let view = widget(name, in: window) else { return expect(false, "text view \(name) exists") }
+        gtk_text_buffer_set_text(gtk_text_view_get_buffer(gtkCast(view, to: GtkTextView.self)), text, -1)
+    }
+
+    /// Activates a window action (`win.page-dashboard`), as its accelerator or menu item would.
+    func activate(_ action: String, in window: Widget) {
+        gtk_widget_activate_action_variant(window, action, nil)
+    }
+
+    /// Widgets whose name starts with `prefix` (e.g. every "message-assistant-complete" row).
+    func named(prefix: String, in window: Widget) -> [Widget] {
+        WidgetTree.all(window).filter { String(cString: gtk_widget_get_name($0)).hasPrefix(prefix) }
+    }
+
+    func accelerator(for action: String) -> String? {
+        let accels = gtk_application_get_accels_for_action(app.application, action)
+        defer { g_strfreev(accels) }
+        return accels?.pointee.map { String(cString: $0) }
+    }
+
     func isSensitive(_ name: String, in window: Widget) -> Bool {
         widget(name, in: window).map { gtk_widget_is_sensitive($0) != 0 } ?? false
     }

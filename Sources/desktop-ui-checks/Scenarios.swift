@@ -7,6 +7,8 @@ import GtkKit
 struct ScenarioContext {
     var server: String
     var key: String
+    /// Every other --name value the test passed (ports, files, the server binary).
+    var options: [String: String] = [:]
 }
 
 /// The wizard scenarios. Each starts from a fresh configuration (the test gives a private
@@ -25,6 +27,11 @@ enum Scenarios {
         case "wrong-key": await failingTest(d, c, expected: "The server rejected the API key.", backTo: "Enter your API key")
         case "system-absent": await systemAbsent(d, c)
         case "keyring-unavailable": await keyringUnavailable(d, c)
+        case "main-pages": await MainScenarios.pages(d, c)
+        case "main-restart": await MainScenarios.restart(d, c)
+        case "main-resilience": await ResilienceScenarios.resilience(d, c)
+        case "main-no-system": await ResilienceScenarios.noSystemServer(d, c)
+        case "main-large": await ResilienceScenarios.large(d, c)
         default: d.expect(false, "known scenario")
         }
     }

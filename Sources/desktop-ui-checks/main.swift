@@ -23,7 +23,7 @@ let status: Int32 = MainActor.assumeIsolated {
     // gtk-enable-animations).
     let app = DesktopApplication(unique: false)
     let driver = Driver(app: app, scenario: scenarioName, outputDirectory: URL(fileURLWithPath: out))
-    let context = ScenarioContext(server: options["server"] ?? "", key: key)
+    let context = ScenarioContext(server: options["server"] ?? "", key: key, options: options)
     var started = false
     Signals.connect(UnsafeMutableRawPointer(app.application), "activate") {
         guard !started else { return }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import BuilderOSKit
 
@@ -15,9 +16,27 @@ struct WakeOnLANTests {
     @Test func broadcastAddresses() throws {
         #expect(try WakeOnLAN(mac: "3c22fb123456").broadcast == "255.255.255.255")
         #expect(try WakeOnLAN(mac: "3c22fb123456", broadcast: "192.168.1.255").broadcast == "192.168.1.255")
-        for bad in ["192.168.1", "192.168.1.256", "example.com", "1.2.3.4.5"] {
+        #expect(try WakeOnLAN(mac: "3c22fb123456", broadcast: "10.0.0.255:7").port == 7)
+        for bad in ["192.168.1", "192.168.1.256", "example.com", "1.2.3.4.5", "10.0.0.255:", "10.0.0.255:70000"] {
             #expect(throws: WakeOnLANProblem.invalidBroadcast) { try WakeOnLAN(mac: "3c22fb123456", broadcast: bad) }
         }
+    }
+
+    @Test func packetArrivesAtAUDPListener() throws {
+        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        let port = UInt16(bigEndian: address.sin_port)
+        try WakeOnLAN(mac: "01:02:03:04:05:06", broadcast: "127.0.0.1:\(port)").send()
+        var buffer = [UInt8](repeating: 0, count: 200)
+        let received = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+        #expect(received == 102)
+        #expect(Array(buffer.prefix(102)) == (try WakeOnLAN(mac: "010203040506")).packet)
     }
 
     @Test func magicPacketShape() throws {

@@ -35,6 +35,8 @@ final class CLISandbox: @unchecked Sendable {
         let path = executable.hasPrefix("/") ? executable : Binaries.path(executable)
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = configHome.path
+        // Chat history per sandbox (the keyring daemon already runs and keeps its own files).
+        environment["XDG_DATA_HOME"] = root.appendingPathComponent("data").path
         environment["LANGUAGE"] = "C"
         for (k, v) in extra { environment[k] = v }
         let id = UUID().uuidString
@@ -82,7 +84,7 @@ final class ServerProcess: @unchecked Sendable {
     private let process: Process
     private let folder: URL
 
-    init(arguments: [String] = []) throws {
+    init(port: Int = 0, arguments: [String] = []) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("bos-srv-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         key = "\(ProcessInfo.processInfo.environment["BUILDEROS_TEST_MARKER"] ?? "bostest")-\(UUID().uuidString.lowercased())"
@@ -90,7 +92,7 @@ final class ServerProcess: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: keyFile.path, contents: Data((key + "\n").utf8), attributes: [.posixPermissions: 0o600])
         process = Process()
         process.executableURL = URL(fileURLWithPath: Binaries.path("builderos-server"))
-        process.arguments = ["--port", "0", "--key-file", keyFile.path, "--upload-dir", folder.appendingPathComponent("uploads").path] + arguments
+        process.arguments = ["--port", String(port), "--key-file", keyFile.path, "--upload-dir", folder.appendingPathComponent("uploads").path] + arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()

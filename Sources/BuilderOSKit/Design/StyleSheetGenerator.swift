@@ -76,7 +76,37 @@ public enum StyleSheetGenerator {
         lines.append(".\(prefix)warning-text { color: @warning-text; }")
         lines.append(".\(prefix)success-text { color: @success-text; }")
         lines.append(".\(prefix)mono { font-family: \(tokens.typography.families["mono"] ?? "monospace"); }")
+        lines += mainWindowRules(tokens)
         return lines
+    }
+
+    /// The main window's own pieces: the connection dot (pulsing while connecting; GTK stops CSS
+    /// animations when the desktop turns animations off), the composer, list backgrounds, placeholders.
+    static func mainWindowRules(_ tokens: DesignTokens) -> [String] {
+        let pulse = tokens.durations.values["pulse"] ?? 2000
+        let bubble = tokens.radii["bubble"] ?? 20
+        let card = tokens.radii["card"] ?? 12
+        return [
+            "@keyframes \(prefix)pulse { 0% { opacity: 1; } 50% { opacity: 0.3; } 100% { opacity: 1; } }",
+            ".\(prefix)dot { font-size: 11px; }",
+            ".\(prefix)dot.connected { color: @success; }",
+            ".\(prefix)dot.connecting { color: @warning; animation: \(prefix)pulse \(pulse)ms ease-in-out infinite; }",
+            ".\(prefix)dot.disconnected, .\(prefix)dot.failed { color: @destructive; }",
+            ".\(prefix)composer { background-color: @surface; border: 1px solid @separator; border-radius: \(bubble)px; padding: 6px 14px; }",
+            ".\(prefix)composer:focus-within { border-color: @accent; }",
+            ".\(prefix)composer textview, .\(prefix)composer textview text { background-color: transparent; color: @text; }",
+            ".\(prefix)transparent, listview.\(prefix)transparent, listview.\(prefix)transparent > row, .\(prefix)transparent > row { background-color: transparent; }",
+            "listview.\(prefix)transparent > row:hover, listview.\(prefix)transparent > row:selected { background-color: transparent; }",
+            ".\(prefix)sidebar { background-color: @surface; border-right: 1px solid @separator; }",
+            ".\(prefix)sidebar row { border-radius: \(card)px; margin: 2px 8px; padding: 8px 10px; }",
+            ".\(prefix)sidebar row:selected { background-color: alpha(@accent, 0.16); color: @text; }",
+            ".\(prefix)placeholder { background-color: @surface-raised; border-radius: \(card)px; min-height: 72px; opacity: 0.6; }",
+            ".\(prefix)bubble-assistant link, .\(prefix)card link { color: @accent-text; }",
+            ".\(prefix)code-block scrollbar { background-color: transparent; }",
+            ".\(prefix)capsule { background-color: @surface; border-radius: \(card)px; padding: 16px; }",
+            "flowboxchild:focus .\(prefix)capsule, button.\(prefix)capsule:hover { box-shadow: inset 0 0 0 2px @accent; }",
+            "button.\(prefix)capsule { border: none; background-image: none; }",
+        ]
     }
 
     static func format(_ value: Double) -> String {

@@ -9,10 +9,17 @@ public struct WakeOnLAN: Sendable, Equatable {
 
     public static let defaultBroadcast = "255.255.255.255"
 
-    /// Validates the preference values; nil broadcast means the local broadcast address.
-    public init(mac text: String, broadcast: String? = nil, port: UInt16 = 9) throws(WakeOnLANProblem) {
+    /// Validates the preference values; nil broadcast means the local broadcast address. The
+    /// broadcast may carry a port (`192.168.1.255:7`) for routers that forward another one.
+    public init(mac text: String, broadcast: String? = nil) throws(WakeOnLANProblem) {
         guard let mac = Self.parseMAC(text) else { throw .invalidMAC }
-        let address = broadcast?.trimmingCharacters(in: .whitespaces) ?? ""
+        var address = broadcast?.trimmingCharacters(in: .whitespaces) ?? ""
+        var port: UInt16 = 9
+        if let colon = address.firstIndex(of: ":") {
+            guard let p = UInt16(address[address.index(after: colon)...]), p > 0 else { throw .invalidBroadcast }
+            port = p
+            address = String(address[..<colon])
+        }
         if !address.isEmpty, !Self.isIPv4(address) { throw .invalidBroadcast }
         self.mac = mac
         self.broadcast = address.isEmpty ? Self.defaultBroadcast : address

@@ -84,6 +84,14 @@ public final class ChatService {
                                                  state: .queued, attachments: attachments))
         conversations[index].updated = message.created
         conversations[index].draft = ""
+        // A conversation still called "Chat with Jarvis" takes its first message as its title.
+        if conversations[index].title == Conversation.defaultTitle(for: conversations[index].agent),
+           history.messageCount(in: conversationID) == 1 {
+            let title = content.split(separator: "\n").first.map { String($0.prefix(48)) } ?? content
+            conversations[index].title = title
+            history.rename(conversationID, to: title)
+            changes.notify(.conversationsChanged)
+        }
         history.saveDraft(conversationID, "")
         changes.notify(.messageAdded(message))
         pump()
@@ -96,9 +104,15 @@ public final class ChatService {
             || history.queued().contains { $0.conversation == conversationID }
     }
 
+    /// True while this conversation's message is on the wire and its reply not finished (Send is
+    /// disabled then; messages written offline only queue and do not block).
+    public func isInFlight(_ conversationID: UUID) -> Bool {
+        active.values.contains { $0.userMessage.conversation == conversationID && $0.userMessage.state != .queued }
+    }
+
     /// True from sending until the first chunk: the "Jarvis is thinking…" time.
     public func isWaitingForReply(_ conversationID: UUID) -> Bool {
-        active.values.contains { $0.userMessage.conversation == conversationID && $0.reply == nil }
+        active.values.contains { $0.userMessage.conversation == conversationID && $0.userMessage.state != .queued && $0.reply == nil }
     }
 
     /// Stops waiting for this conversation's reply (the Stop button).
@@ -215,6 +229,7 @@ public final class ChatService {
             }
         }
         changes.notify(.messageChanged(updated))
+        changes.notify(.turnChanged(conversation: message.conversation))
     }
 
     /// Messages to show when a conversation opens, oldest first.

@@ -88,12 +88,26 @@ public final class ConnectionController {
             snapshot.status = measured.status
             snapshot.latencyMilliseconds = measured.latencyMilliseconds
             snapshot.lastSync = Date()
+            if snapshot.systemServer == nil { await probeSystemServer() }
         } catch {
             guard !Task.isCancelled else { return }
             snapshot.latencyMilliseconds = nil
             snapshot.lastFailure = (error as? BuilderOSError) ?? .other(detail: String(describing: type(of: error)))
         }
     }
+
+    /// The system server's routes answer 404 where it is absent (wire contract).
+    private func probeSystemServer() async {
+        do {
+            _ = try await rest.capsules()
+            snapshot.systemServer = true
+        } catch BuilderOSError.notAvailableOnServer {
+            snapshot.systemServer = false
+        } catch {}
+    }
+
+    /// Pages that learn it first (a 404 from capsules or power) share it here.
+    public func noteSystemServer(available: Bool) { snapshot.systemServer = available }
 
     private func handle(_ event: ChatEvent, from agent: ChatAgent) {
         switch event {

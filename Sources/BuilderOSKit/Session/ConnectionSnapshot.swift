@@ -16,6 +16,8 @@ public struct ConnectionSnapshot: Sendable, Equatable {
     public var latencyMilliseconds: Double?
     /// The most recent failure, kept after recovery for the help card.
     public var lastFailure: BuilderOSError?
+    /// Whether the optional system server (capsules, power) answers; nil until known.
+    public var systemServer: Bool?
     /// When the server last answered (status or a chat frame).
     public var lastSync: Date?
 

@@ -15,6 +15,9 @@ public final class DesktopApplication {
     public private(set) var appearance: AppearanceController?
     private let prefilledServer: String
     private var mainWindow: MainWindow?
+    /// The signed-in session every window shows; replaced on sign-in, dropped on sign-out.
+    private(set) var session: AppSession?
+    private var heldInBackground = false
     private var wizard: SetupWizard?
 
     /// - Parameters:
@@ -64,7 +67,7 @@ public final class DesktopApplication {
     }
 
     private func activate() {
-        if let window = currentWindow {
+        if let window = currentWindow ?? mainWindow?.window {
             gtk_window_present(gtkCast(window, to: GtkWindow.self))
             return
         }
@@ -99,17 +102,44 @@ public final class DesktopApplication {
     }
 
     private func openMainWindow(server: ServerAddress, key: String) {
-        let window = MainWindow(application: application, server: server, apiKey: key)
+        let session: AppSession
+        if let existing = self.session, existing.server == server {
+            session = existing
+        } else {
+            endSession()
+            let history: HistoryStore
+            do { history = try HistoryStore() } catch {
+                ProblemWindow(application: application, error: error) { [unowned self] in openMainWindow(server: server, key: key) }.present()
+                return
+            }
+            session = AppSession(server: server, apiKey: key, deviceID: account.settingsFile.load().deviceID, history: history)
+            session.connection.connect()
+            self.session = session
+        }
+        let window = MainWindow(context: PageContext(application: application, session: session, settingsFile: account.settingsFile))
         mainWindow = window
         Signals.connect(UnsafeMutableRawPointer(window.window), "destroy") { [unowned self, weak window] in
             if mainWindow === window { mainWindow = nil }
         }
+        Signals.connectHandled(UnsafeMutableRawPointer(window.window), "close-request") { [unowned self, weak window] in
+            guard let window, account.settingsFile.load().keepRunningInBackground else { return false }
+            // Keep running (and connected) with the window hidden; launching the app again shows it.
+            if !heldInBackground { g_application_hold(gapp); heldInBackground = true }
+            gtk_widget_set_visible(window.window, 0)
+            return true
+        }
         window.present()
+    }
+
+    private func endSession() {
+        session?.connection.disconnect()
+        session = nil
     }
 
     private func showPreferences() {
         guard let appearance else { return }
-        PreferencesWindow(parent: currentWindow, appearance: appearance, server: mainWindow?.server, onAppearance: { [unowned self] choice in
+        PreferencesWindow(parent: currentWindow, appearance: appearance, server: mainWindow?.server,
+                          settingsFile: account.settingsFile, onAppearance: { [unowned self] choice in
             appearance.set(choice)
             var settings = account.settingsFile.load()
             settings.appearance = choice
@@ -146,6 +176,7 @@ public final class DesktopApplication {
         g_application_hold(gapp)
         defer { g_application_release(gapp) }
         mainWindow.map { gtk_window_destroy(gtkCast($0.window, to: GtkWindow.self)) }
+        endSession()
         openWizard(prefill: "", startAt: .welcome)
     }
 }

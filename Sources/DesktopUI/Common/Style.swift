@@ -33,6 +33,20 @@ enum Style {
     static let warningText = "bos-warning-text"
     static let successText = "bos-success-text"
     static let link = "bos-link"
+    static let bubbleUser = "bos-bubble-user"
+    static let bubbleAssistant = "bos-bubble-assistant"
+    static let statusPill = "bos-status-pill"
+    static let timestamp = "bos-timestamp"
+    static let codeBlock = "bos-code-block"
+    static let quickAction = "bos-quick-action"
+    static let connectButton = "bos-button-connect"
+    static let dot = "bos-dot"
+    static let composer = "bos-composer"
+    static let transparent = "bos-transparent"
+    static let sidebar = "bos-sidebar"
+    static let placeholder = "bos-placeholder"
+    static let capsule = "bos-capsule"
+    static let separator = "bos-separator"
 
     /// Spacing tokens in pixels, for GTK box spacing and margins (the CSS classes carry the rest).
     static let gapSmall: Int32 = 8

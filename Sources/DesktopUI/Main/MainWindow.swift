@@ -3,110 +3,126 @@ import CGtk
 import Foundation
 import GtkKit
 
-/// The main window: a header bar with the app menu, and the connection overview (state, server,
-/// version, latency, Check Again). The Chat, Dashboard and Power pages join it in the main-window
-/// issue.
+/// The main window: header (title, connection indicator, page switcher, menus) and the four
+/// pages in a stack. Size and page are remembered; Ctrl+1…4 switch pages; F5 refreshes; each
+/// page can open in a window of its own.
 @MainActor
 public final class MainWindow {
     public let window: Widget
-    let server: ServerAddress
-    private let apiKey: String
-    private let statusDot: Widget
-    private let statusText: Widget
-    private let version: Widget
-    private let latency: Widget
-    private let problem: Widget
-    private let checkAgain: Widget
-    private var checkTask: Task<Void, Never>?
+    let context: PageContext
+    var server: ServerAddress { context.session.server }
+    private let stack: Widget
+    private var pages: [PageKind: Page] = [:]
 
-    public init(application: UnsafeMutablePointer<GtkApplication>, server: ServerAddress, apiKey: String) {
-        self.server = server
-        self.apiKey = apiKey
-        window = AppWindow.make(application, title: "BuilderOS", name: "main-window", width: 960, height: 680)
-        let gwindow = gtkCast(window, to: GtkWindow.self)
-        gtk_header_bar_pack_end(AppWindow.header(of: window), Self.menuButton())
+    init(context: PageContext) {
+        self.context = context
+        let settings = context.settings
+        window = AppWindow.make(context.application, title: "BuilderOS", name: "main-window",
+                                width: Int32(max(settings.windowWidth, 720)), height: Int32(max(settings.windowHeight, 520)))
+        gtk_widget_set_size_request(window, 720, 520)
+        let header = AppWindow.header(of: window)
 
-        statusDot = UI.label("●", classes: [Style.headline], wrap: false)
-        Accessibility.setLabel(statusDot, L("Connection state"))
-        statusText = UI.label("", classes: [Style.headline])
-        gtk_widget_set_name(statusText, "connection-state")
-        version = UI.label("", classes: [Style.body])
-        latency = UI.label("", classes: [Style.body])
-        problem = UI.label("", classes: [Style.label, Style.errorText])
-        checkAgain = UI.button(L("Check _Again"), classes: [Style.secondaryButton]) {}
-        UI.align(checkAgain, h: GTK_ALIGN_START)
+        stack = gtk_stack_new()
+        gtk_stack_set_transition_type(OpaquePointer(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_widget_set_name(stack, "pages")
+        let switcher = gtk_stack_switcher_new()!
+        gtk_stack_switcher_set_stack(OpaquePointer(switcher), OpaquePointer(stack))
+        gtk_header_bar_set_title_widget(header, switcher)
 
-        let grid = InfoGrid.make([
-            (L("Server"), UI.label(server.baseURL, classes: [Style.code])),
-            (L("Version"), version), (L("Latency"), latency),
-        ])
-        let card = UI.vbox(spacing: Style.gap, classes: [Style.card], [
-            UI.hbox(spacing: Style.gapSmall, [statusDot, statusText]), grid, problem, checkAgain,
-        ])
-        let column = UI.vbox(spacing: Style.gapLarge, [UI.label(L("Connection"), classes: [Style.title]), card])
-        UI.size(column, width: 560)
-        UI.align(column, h: GTK_ALIGN_CENTER, v: GTK_ALIGN_START)
-        UI.margins(column, top: Style.section, bottom: Style.section, start: Style.gapLarge, end: Style.gapLarge)
-        gtk_window_set_child(gwindow, column)
+        let title = UI.label("BuilderOS", classes: [Style.headline], wrap: false)
+        let indicator = ConnectionIndicatorView(connection: context.session.connection)
+        let start = UI.hbox(spacing: Style.gap, [title, indicator.widget])
+        UI.margins(start, start: 4)
+        gtk_header_bar_pack_start(header, start)
+        gtk_header_bar_pack_end(header, Self.mainMenuButton())
+        gtk_header_bar_pack_end(header, Self.pageMenuButton())
 
-        Signals.connect(UnsafeMutableRawPointer(checkAgain), "clicked") { [unowned self] in check() }
-        let retained = Unmanaged.passRetained(self)
-        Signals.connect(UnsafeMutableRawPointer(window), "destroy") { [unowned self] in
-            checkTask?.cancel()
-            retained.release()
+        for kind in PageKind.allCases {
+            let page = context.makePage(kind) { [weak self] in self?.window }
+            pages[kind] = page
+            // Titled, without icons: the switcher then shows the page names.
+            gtk_stack_add_titled(OpaquePointer(stack), page.widget, kind.rawValue, kind.title)
         }
-        check()
+        gtk_window_set_child(gtkCast(window, to: GtkWindow.self), stack)
+        gtk_stack_set_visible_child_name(OpaquePointer(stack), PageKind(rawValue: settings.page)?.rawValue ?? PageKind.chat.rawValue)
+
+        addActions()
+        Signals.connect(UnsafeMutableRawPointer(stack), "notify::visible-child-name", withArgument: { [unowned self] _ in pageChanged() })
+        Signals.connectHandled(UnsafeMutableRawPointer(window), "close-request") { [unowned self] in
+            rememberSize()
+            return false
+        }
+        Lifetime.tie(self, to: window)
     }
 
-    public func present() { gtk_window_present(gtkCast(window, to: GtkWindow.self)) }
+    public func present() {
+        gtk_window_present(gtkCast(window, to: GtkWindow.self))
+        currentPage?.shown()
+    }
 
-    private static func menuButton() -> Widget {
-        let menu = g_menu_new()!
-        let items: [(String, String)] = [
+    var currentKind: PageKind {
+        gtk_stack_get_visible_child_name(OpaquePointer(stack)).flatMap { PageKind(rawValue: String(cString: $0)) } ?? .chat
+    }
+
+    private var currentPage: Page? { pages[currentKind] }
+
+    func show(_ kind: PageKind) { gtk_stack_set_visible_child_name(OpaquePointer(stack), kind.rawValue) }
+
+    func page(_ kind: PageKind) -> Page? { pages[kind] }
+
+    private func pageChanged() {
+        let kind = currentKind
+        context.update { $0.page = kind.rawValue }
+        pages[kind]?.shown()
+    }
+
+    private func rememberSize() {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(gtkCast(window, to: GtkWindow.self), &width, &height)
+        guard width > 0, height > 0 else { return }
+        context.update { $0.windowWidth = Int(width); $0.windowHeight = Int(height) }
+    }
+
+    private func addActions() {
+        for kind in PageKind.allCases {
+            Actions.add("page-\(kind.rawValue)", toWindow: window, application: context.application,
+                        accelerators: [kind.accelerator]) { [unowned self] in show(kind) }
+        }
+        Actions.add("refresh", toWindow: window, application: context.application, accelerators: ["F5"]) { [unowned self] in
+            currentPage?.refresh()
+        }
+        Actions.add("quick-actions", toWindow: window, application: context.application, accelerators: ["<Control>k"]) { [unowned self] in
+            show(.chat)
+            (pages[.chat] as? ChatPage)?.openQuickActions()
+        }
+        Actions.add("open-page-window", toWindow: window, application: context.application, accelerators: ["<Control><Shift>n"]) { [unowned self] in
+            PageWindow(context: context, kind: currentKind).present()
+        }
+    }
+
+    private static func mainMenuButton() -> Widget {
+        menuButton(icon: "open-menu-symbolic", label: L("Main menu"), items: [
             (L("_Preferences"), "app.preferences"), (L("_Change Server…"), "app.change-server"),
             (L("_Sign Out…"), "app.sign-out"), (L("_Keyboard Shortcuts"), "app.shortcuts"),
             (L("_About BuilderOS"), "app.about"), (L("_Quit"), "app.quit"),
-        ]
-        for (label, action) in items { g_menu_append(menu, label, action) }
+        ])
+    }
+
+    private static func pageMenuButton() -> Widget {
+        menuButton(icon: "view-more-symbolic", label: L("Page menu"), items: [
+            (L("Open in New _Window"), "win.open-page-window"), (L("_Refresh"), "win.refresh"),
+        ])
+    }
+
+    static func menuButton(icon: String, label: String, items: [(String, String)]) -> Widget {
+        let menu = g_menu_new()!
+        for (text, action) in items { g_menu_append(menu, text, action) }
         let button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
+        gtk_menu_button_set_icon_name(OpaquePointer(button), icon)
         gtk_menu_button_set_menu_model(OpaquePointer(button), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
         g_object_unref(UnsafeMutableRawPointer(menu))
-        gtk_widget_set_tooltip_text(button, L("Main menu"))
-        Accessibility.setLabel(button, L("Main menu"))
+        gtk_widget_set_tooltip_text(button, label)
+        Accessibility.setLabel(button, label)
         return button
     }
-
-    private func show(state: String, style: String, problemText: String?) {
-        UI.setText(statusText, state)
-        for s in [Style.successText, Style.warningText, Style.errorText] {
-            UI.setClass(statusDot, s, s == style)
-        }
-        UI.setText(problem, problemText ?? "")
-        UI.setVisible(problem, problemText != nil)
-    }
-
-    private func check() {
-        checkTask?.cancel()
-        show(state: L("Checking…"), style: Style.warningText, problemText: nil)
-        UI.setSensitive(checkAgain, false)
-        let client = RESTClient(server: server, apiKey: apiKey)
-        checkTask = Task { [weak self] in
-            do {
-                let measured = try await client.measuredStatus()
-                guard let self, !Task.isCancelled else { return }
-                self.show(state: L("Connected"), style: Style.successText, problemText: nil)
-                UI.setText(self.version, measured.status.version ?? L("unknown"))
-                UI.setText(self.latency, String(format: L("%d ms"), Int(measured.latencyMilliseconds.rounded())))
-            } catch {
-                guard let self, !Task.isCancelled else { return }
-                let failure = (error as? BuilderOSError) ?? .other(detail: String(describing: error))
-                self.show(state: L("Not connected"), style: Style.errorText,
-                          problemText: [failure.userMessage, failure.fixIt].compactMap { $0 }.joined(separator: " "))
-            }
-            self?.finishCheck()
-        }
-    }
-
-    private func finishCheck() { UI.setSensitive(checkAgain, true) }
 }

@@ -2,18 +2,19 @@ import BuilderOSKit
 import CGtk
 import GtkKit
 
-/// Ctrl+,: appearance, and the account (server, Change Server…, Sign Out…).
+/// Ctrl+,: appearance, behaviour (auto-refresh, notifications, background), Wake-on-LAN, and the
+/// account (server, Change Server…, Sign Out…). Every change is saved at once.
 @MainActor
 final class PreferencesWindow {
     let window: Widget
 
-    init(parent: Widget?, appearance: AppearanceController, server: ServerAddress?,
+    init(parent: Widget?, appearance: AppearanceController, server: ServerAddress?, settingsFile: AppSettingsFile,
          onAppearance: @escaping @MainActor (Appearance) -> Void,
          onChangeServer: @escaping @MainActor () -> Void, onSignOut: @escaping @MainActor () -> Void) {
         window = gtk_window_new()!
         let gwindow = gtkCast(window, to: GtkWindow.self)
         gtk_window_set_title(gwindow, L("Preferences"))
-        gtk_window_set_default_size(gwindow, 520, -1)
+        gtk_window_set_default_size(gwindow, 560, 640)
         if let parent {
             gtk_window_set_transient_for(gwindow, gtkCast(parent, to: GtkWindow.self))
             gtk_window_set_modal(gwindow, 1)
@@ -58,9 +59,37 @@ final class PreferencesWindow {
             gtk_widget_set_name(signOut, "sign-out")
             UI.append(account, UI.hbox(spacing: Style.gapSmall, [change, signOut]))
         }
-        let content = UI.vbox(spacing: Style.gapLarge, [UI.vbox(spacing: Style.gap, classes: [Style.card], [appearanceRow]), account])
+        let settings = settingsFile.load()
+        let save: @MainActor ((inout AppSettings) -> Void) -> Void = { change in
+            var s = settingsFile.load()
+            change(&s)
+            try? settingsFile.save(s)
+        }
+        let choices = AppSettings.refreshChoices
+        let refresh = PreferenceRows.dropDown(choices.map(PreferenceRows.refreshTitle), selected: choices.firstIndex(of: settings.autoRefreshSeconds) ?? 2,
+                                              name: "auto-refresh", label: L("Dashboard auto-refresh")) { index in
+            guard choices.indices.contains(index) else { return }
+            save { $0.autoRefreshSeconds = choices[index] }
+        }
+        let notifications = PreferenceRows.toggle(settings.notifications, name: "notifications", label: L("Notifications")) { on in
+            save { $0.notifications = on }
+        }
+        let background = PreferenceRows.toggle(settings.keepRunningInBackground, name: "background", label: L("Keep running in the background")) { on in
+            save { $0.keepRunningInBackground = on }
+        }
+        let behaviour = UI.vbox(spacing: Style.gap, classes: [Style.card], [
+            PreferenceRows.row(L("Dashboard auto-refresh"), hint: L("How often the Dashboard reloads status and capsules."), control: refresh),
+            PreferenceRows.row(L("Notifications"), hint: L("Tell me when a reply arrives while the window is in the background."), control: notifications),
+            PreferenceRows.row(L("Keep running in the background"),
+                               hint: L("Closing the window keeps BuilderOS connected; open it again from your app launcher."), control: background),
+        ])
+        let content = UI.vbox(spacing: Style.gapLarge, [UI.vbox(spacing: Style.gap, classes: [Style.card], [appearanceRow]), behaviour,
+                                                         PreferenceRows.wakeOnLAN(settingsFile: settingsFile), account])
         UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
-        gtk_window_set_child(gwindow, content)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), content)
+        gtk_window_set_child(gwindow, scroller)
         Signals.onEscape(window) { close() }
     }
 

@@ -20,8 +20,13 @@ public enum AssistantReply {
         print(greeting)
         ```
 
+        | Feature | Shown as |
+        |---|---|
+        | Streaming | chunks |
+        | Tables | a grid |
+
         <tts-summary>\(name) repeated your message.</tts-summary>
-        That is all for now.
+        Read more in [the BuilderOS guide](https://builderos.example.com/guide). That is all for now.
         """
     }
 

@@ -56,7 +56,7 @@ enum ChatSocket {
                 try await sendReady(agent: agent, outbound: outbound)
                 readySent = true
             }
-            state.recordMessage(sessionID: request.sessionID, agent: agent, deviceID: request.deviceID)
+            state.recordMessage(sessionID: request.sessionID, agent: agent, deviceID: request.deviceID, content: request.content)
             if state.takeDropBeforeReply() {
                 try await outbound.close(.unexpectedServerError, reason: "dropped before reply (fault switch)")
                 return

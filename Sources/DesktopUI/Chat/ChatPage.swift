@@ -1,0 +1,81 @@
+import BuilderOSKit
+import CGtk
+import Foundation
+import GtkKit
+
+/// Chat: the conversations beside the open one. New chats with Jarvis or Codex; rename; delete
+/// after asking. The first message written with no conversation open starts one with Jarvis.
+@MainActor
+final class ChatPage: Page {
+    let widget: Widget
+    let sidebar: ConversationSidebar
+    let view: ConversationView
+    private let context: PageContext
+    private let window: @MainActor () -> Widget?
+
+    private var chat: ChatService { context.session.chat }
+
+    init(context: PageContext, window: @escaping @MainActor () -> Widget?) {
+        self.context = context
+        self.window = window
+        sidebar = ConversationSidebar(chat: context.session.chat)
+        view = ConversationView(context: context, window: window)
+        let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
+        gtk_paned_set_start_child(OpaquePointer(paned), sidebar.widget)
+        gtk_paned_set_end_child(OpaquePointer(paned), view.widget)
+        gtk_paned_set_resize_start_child(OpaquePointer(paned), 0)
+        gtk_paned_set_shrink_start_child(OpaquePointer(paned), 0)
+        gtk_paned_set_position(OpaquePointer(paned), 240)
+        widget = paned
+        gtk_widget_set_name(widget, "chat-page")
+
+        sidebar.onSelect = { [unowned self] id in if id != view.conversationID { view.open(id) } }
+        sidebar.onNew = { [unowned self] agent in newConversation(agent) }
+        view.ensureConversation = { [unowned self] in
+            let c = chat.createConversation(agent: .jarvis)
+            view.open(c.id)
+            sidebar.reload(selected: c.id)
+            return c.id
+        }
+        view.onRename = { [unowned self] id in rename(id) }
+        view.onDelete = { [unowned self] id in confirmDelete(id) }
+        chat.changes.add(owner: self) { [weak self] event in
+            guard let self, event == .conversationsChanged else { return }
+            sidebar.reload(selected: view.conversationID)
+        }
+        let first = chat.conversations.first?.id
+        view.open(first)
+        sidebar.reload(selected: first)
+        Lifetime.tie(self, to: widget)
+    }
+
+    func shown() { view.composer.focus() }
+
+    func openQuickActions() { view.quickActions.open() }
+
+    func newConversation(_ agent: ChatAgent) {
+        let c = chat.createConversation(agent: agent)
+        view.open(c.id)
+        sidebar.reload(selected: c.id)
+        view.composer.focus()
+    }
+
+    private func rename(_ id: UUID) {
+        guard let parent = window(), let c = chat.conversation(id) else { return }
+        TextPromptDialog.ask(parent: parent, title: L("Rename Conversation"), initial: c.title, confirm: L("_Rename"),
+                             name: "rename-dialog") { [weak self] title in self?.chat.rename(id, to: title) }
+    }
+
+    private func confirmDelete(_ id: UUID) {
+        guard let parent = window(), let c = chat.conversation(id) else { return }
+        ConfirmDialog.ask(parent: parent, title: L("Delete this conversation?"),
+                          body: String(format: L("“%@” and all its messages are deleted from this computer. This cannot be undone."), c.title),
+                          cancel: L("_Cancel"), confirm: L("_Delete"), destructive: true, name: "delete-confirm") { [weak self] in
+            guard let self else { return }
+            chat.delete(id)
+            let next = chat.conversations.first?.id
+            view.open(next)
+            sidebar.reload(selected: next)
+        }
+    }
+}

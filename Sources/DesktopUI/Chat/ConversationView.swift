@@ -1,0 +1,173 @@
+import BuilderOSKit
+import CGtk
+import Foundation
+import GtkKit
+
+/// One open conversation: its title bar (rename, delete), the message list or the welcome view,
+/// "Jarvis is thinking…", attachments and the composer. Follows the chat service's events.
+@MainActor
+final class ConversationView {
+    let widget: Widget
+    let messages = MessageList()
+    let composer: Composer
+    let quickActions = QuickActions()
+    let attachments = AttachmentTray()
+    private let context: PageContext
+    private let window: @MainActor () -> Widget?
+    private let title = UI.label("", classes: [Style.headline], wrap: false)
+    private let agentLabel = UI.label("", classes: [Style.caption, Style.dim], wrap: false)
+    private let titleBar: Widget
+    private let body: Widget
+    private let thinking: Widget
+    private let thinkingText = UI.label("", classes: [Style.label, Style.dim], wrap: false)
+    private let spinner = gtk_spinner_new()!
+    private(set) var conversationID: UUID?
+    /// Asks the page to create a conversation for a first message written with none open.
+    var ensureConversation: (() -> UUID)?
+    var onRename: ((UUID) -> Void)?
+    var onDelete: ((UUID) -> Void)?
+
+    private var chat: ChatService { context.session.chat }
+
+    init(context: PageContext, window: @escaping @MainActor () -> Widget?) {
+        self.context = context
+        self.window = window
+        composer = Composer(quickActions: quickActions.button)
+        gtk_widget_set_name(title, "conversation-title")
+        gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
+        let rename = PageLayout.iconButton("document-edit-symbolic", label: L("Rename conversation")) {}
+        let delete = PageLayout.iconButton("user-trash-symbolic", label: L("Delete conversation")) {}
+        gtk_widget_set_name(rename, "rename-conversation")
+        gtk_widget_set_name(delete, "delete-conversation")
+        titleBar = UI.hbox(spacing: Style.gapSmall, [UI.vbox(spacing: 0, [title, agentLabel]), UI.spacer(vertical: false), rename, delete])
+        UI.margins(titleBar, top: Style.gapSmall, bottom: Style.gapSmall, start: Style.gap, end: Style.gap)
+
+        body = gtk_stack_new()
+        gtk_stack_add_named(OpaquePointer(body), WelcomeView.make(), "welcome")
+        gtk_stack_add_named(OpaquePointer(body), messages.widget, "messages")
+        gtk_widget_set_vexpand(body, 1)
+        gtk_spinner_start(OpaquePointer(spinner))
+        gtk_widget_set_name(thinkingText, "thinking")
+        thinking = UI.hbox(spacing: Style.gapSmall, [spinner, thinkingText])
+        UI.margins(thinking, top: 4, bottom: 4, start: Style.gap + 4, end: Style.gap)
+        widget = UI.vbox(spacing: 0, [titleBar, UI.vbox(classes: [Style.separator]), body, thinking, attachments.widget, composer.widget])
+        gtk_widget_set_hexpand(widget, 1)
+
+        messages.loadOlder = { [unowned self] before in
+            guard let id = conversationID else { return [] }
+            return chat.recentMessages(in: id, before: before, limit: 100)
+        }
+        composer.canSendExtra = { [unowned self] in !attachments.uploading }
+        composer.onSend = { [unowned self] in send(composer.text) }
+        composer.onStop = { [unowned self] in if let id = conversationID { chat.stop(id) } }
+        composer.onAttach = { [unowned self] in chooseFile() }
+        composer.onChange = { [unowned self] text in if let id = conversationID { chat.saveDraft(id, text) } }
+        attachments.onChange = { [unowned self] in composer.refresh() }
+        quickActions.onCommand = { [unowned self] command in send(command, keepInput: true) }
+        quickActions.onSettings = { [unowned self] in context.activate("app.preferences") }
+        Signals.connect(UnsafeMutableRawPointer(rename), "clicked") { [unowned self] in if let id = conversationID { onRename?(id) } }
+        Signals.connect(UnsafeMutableRawPointer(delete), "clicked") { [unowned self] in if let id = conversationID { onDelete?(id) } }
+        Signals.onFilesDropped(widget) { [unowned self] paths in
+            attachments.add(paths)
+            return !paths.isEmpty
+        }
+        chat.changes.add(owner: self) { [weak self] in self?.handle($0) }
+        context.session.connection.changes.add(owner: self) { [weak self] _ in self?.refreshTurn() }
+        Lifetime.tie(self, to: widget)
+        open(nil)
+    }
+
+    /// Shows a conversation (nil: the welcome view, ready for a first message).
+    func open(_ id: UUID?) {
+        conversationID = id
+        let conversation = id.flatMap { chat.conversation($0) }
+        UI.setVisible(titleBar, conversation != nil)
+        let agent = conversation?.agent ?? .jarvis
+        UI.setText(title, conversation?.title ?? "")
+        UI.setText(agentLabel, agent.displayName)
+        composer.setPlaceholder(String(format: L("Ask %@…"), agent.displayName))
+        composer.setText(conversation?.draft ?? "")
+        messages.show(id.map { chat.recentMessages(in: $0) } ?? [])
+        showBody()
+        refreshTurn()
+    }
+
+    private func showBody() {
+        gtk_stack_set_visible_child_name(OpaquePointer(body), messages.count == 0 ? "welcome" : "messages")
+    }
+
+    private func handle(_ event: ChatServiceEvent) {
+        switch event {
+        case .conversationsChanged:
+            if let id = conversationID, let c = chat.conversation(id) { UI.setText(title, c.title) }
+        case .messageAdded(let m) where m.conversation == conversationID:
+            messages.append(m)
+            showBody()
+        case .messageChanged(let m) where m.conversation == conversationID:
+            messages.update(m)
+        case .turnChanged(let c) where c == conversationID:
+            refreshTurn()
+        default:
+            break
+        }
+    }
+
+    private func refreshTurn() {
+        guard let id = conversationID else {
+            UI.setVisible(thinking, false)
+            composer.setBusy(false)
+            return
+        }
+        let agent = chat.conversation(id)?.agent ?? .jarvis
+        UI.setText(thinkingText, String(format: L("%@ is thinking…"), agent.displayName))
+        UI.setVisible(thinking, chat.isWaitingForReply(id))
+        composer.setBusy(chat.isInFlight(id))
+    }
+
+    /// Uploads the attachments (if any), then sends. The text stays in the field until both worked.
+    func send(_ text: String, keepInput: Bool = false) {
+        let content = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !content.isEmpty else { return }
+        let id = conversationID ?? ensureConversation?()
+        guard let id else { return }
+        if attachments.files.isEmpty {
+            chat.send(content, in: id)
+            if !keepInput { composer.setText("") }
+            return
+        }
+        let rest = context.session.connection.rest
+        Task { [weak self] in
+            guard let self else { return }
+            do {
+                let uploaded = try await attachments.uploadAll(with: rest)
+                chat.send(content, attachments: uploaded, in: id)
+                attachments.clear()
+                if !keepInput { composer.setText("") }
+            } catch {
+                // The tray says what failed; the text and the files stay for another try.
+            }
+        }
+    }
+
+    private func chooseFile() {
+        guard let parent = window() else { return }
+        let chooser = gtk_file_chooser_native_new(L("Attach a File"), gtkCast(parent, to: GtkWindow.self),
+                                                  GTK_FILE_CHOOSER_ACTION_OPEN, L("_Attach"), L("_Cancel"))!
+        gtk_file_chooser_set_select_multiple(chooser, 1)
+        Signals.connect(UnsafeMutableRawPointer(chooser), "response", withArgument: { [weak self] _ in
+            var paths: [String] = []
+            if let files = gtk_file_chooser_get_files(chooser) {
+                for i in 0..<g_list_model_get_n_items(files) {
+                    if let file = g_list_model_get_item(files, i) {
+                        if let path = g_file_get_path(OpaquePointer(file)) { paths.append(String(cString: path)); g_free(path) }
+                        g_object_unref(file)
+                    }
+                }
+                g_object_unref(UnsafeMutableRawPointer(files))
+            }
+            self?.attachments.add(paths)
+            g_object_unref(UnsafeMutableRawPointer(chooser))
+        })
+        gtk_native_dialog_show(UnsafeMutableRawPointer(chooser).assumingMemoryBound(to: GtkNativeDialog.self))
+    }
+}

@@ -1,0 +1,71 @@
+import BuilderOSKit
+import CGtk
+import GtkKit
+
+/// One Markdown block as a widget: labels with Pango markup (links open in the browser: GtkLabel's
+/// own link handling), code blocks with a Copy button, lists, quotes and tables.
+@MainActor
+enum MarkdownWidgets {
+    static func make(_ block: MarkdownBlock) -> Widget {
+        switch block {
+        case .paragraph(let inlines): return text(PangoMarkup.render(inlines))
+        case .heading(let level, let inlines): return text(PangoMarkup.heading(level: level, inlines))
+        case .code(let language, let code): return CodeBlockView.make(language: language, code: code)
+        case .list(let ordered, let start, let items): return list(ordered: ordered, start: start, items: items)
+        case .quote(let blocks):
+            let bar = UI.vbox(classes: [Style.separator])
+            UI.size(bar, width: 3)
+            let inner = UI.vbox(spacing: Style.gapSmall, blocks.map(make))
+            UI.addClasses(inner, [Style.dim])
+            return UI.hbox(spacing: Style.gapSmall, [bar, inner])
+        case .table(let header, let rows): return table(header: header, rows: rows)
+        case .rule:
+            let rule = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!
+            return rule
+        }
+    }
+
+    static func text(_ markup: String, wrap: Bool = true) -> Widget {
+        let label = UI.label("", classes: [], wrap: wrap, selectable: true)
+        gtk_label_set_max_width_chars(OpaquePointer(label), 72)
+        gtk_label_set_markup(OpaquePointer(label), markup)
+        // Selectable labels take focus on click; links still open with Enter or a click.
+        gtk_widget_set_focus_on_click(label, 0)
+        return label
+    }
+
+    private static func list(ordered: Bool, start: Int, items: [[MarkdownBlock]]) -> Widget {
+        let box = UI.vbox(spacing: 4)
+        for (index, item) in items.enumerated() {
+            let marker = UI.label(ordered ? "\(start + index)." : "•", wrap: false)
+            UI.align(marker, v: GTK_ALIGN_START)
+            let content = UI.vbox(spacing: 4, item.map(make))
+            gtk_widget_set_hexpand(content, 1)
+            UI.append(box, UI.hbox(spacing: Style.gapSmall, [marker, content]))
+        }
+        return box
+    }
+
+    private static func table(header: [[MarkdownInline]], rows: [[[MarkdownInline]]]) -> Widget {
+        let widget = gtk_grid_new()!
+        let grid = gtkCast(widget, to: GtkGrid.self)
+        gtk_grid_set_row_spacing(grid, 4)
+        gtk_grid_set_column_spacing(grid, UInt32(Style.gap))
+        for (column, cell) in header.enumerated() {
+            gtk_grid_attach(grid, text("<b>" + PangoMarkup.render(cell) + "</b>", wrap: false), Int32(column), 0, 1, 1)
+        }
+        for (r, row) in rows.enumerated() {
+            for (column, cell) in row.enumerated() {
+                gtk_grid_attach(grid, text(PangoMarkup.render(cell), wrap: false), Int32(column), Int32(r + 1), 1, 1)
+            }
+        }
+        // Cells do not wrap (a scrolled window would measure wrapped cells at one word per line);
+        // wide tables scroll sideways instead of widening the bubble.
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
+        gtk_scrolled_window_set_propagate_natural_width(OpaquePointer(scroller), 1)
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), widget)
+        return scroller
+    }
+}

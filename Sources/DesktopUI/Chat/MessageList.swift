@@ -1,0 +1,162 @@
+import BuilderOSKit
+import CGtk
+import Foundation
+import GtkKit
+
+/// The conversation's messages in a virtualised GtkListView: the model holds only message ids
+/// (a GtkStringList), rows are recycled, and only rows on screen exist. Updates that arrive
+/// between two frames (streaming) are applied once per frame. Scrolling to the top loads older
+/// messages; new ones scroll into view unless the user has scrolled up.
+@MainActor
+final class MessageList {
+    let widget: Widget
+    private let listView: Widget
+    private let model: OpaquePointer  // GtkStringList
+    private var messages: [UUID: ChatMessage] = [:]
+    private var order: [UUID] = []
+    private var rows: [UnsafeMutableRawPointer: MessageRowView] = [:]  // by GtkListItem
+    private var bound: [UUID: MessageRowView] = [:]
+    private var pending: Set<UUID> = []
+    private var coalescer: FrameCoalescer!
+    private var stickToBottom = true
+    private var lastUpper = 0.0
+    private var loadingOlder = false
+    /// Loads messages older than the given sequence number, oldest first.
+    var loadOlder: ((Int64) -> [ChatMessage])?
+    /// Frames in which pending updates were applied (tests compare it with the number of chunks).
+    private(set) var framesApplied = 0
+
+    init() {
+        model = gtk_string_list_new(nil)
+        // The selection model takes the list's reference, the view takes both.
+        let selection = gtk_no_selection_new(model)
+        let factory = gtk_signal_list_item_factory_new()!
+        listView = gtk_list_view_new(selection, factory)
+        UI.addClasses(listView, [Style.transparent])
+        gtk_widget_set_name(listView, "message-list")
+        Accessibility.setLabel(listView, L("Messages"))
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), listView)
+        gtk_widget_set_vexpand(scroller, 1)
+        widget = scroller
+        coalescer = FrameCoalescer(widget: listView) { [unowned self] in applyPending() }
+
+        let f = UnsafeMutableRawPointer(factory)
+        Signals.connect(f, "setup", withArgument: { [unowned self] item in
+            guard let item else { return }
+            let row = MessageRowView()
+            rows[item] = row
+            gtk_list_item_set_child(OpaquePointer(item), row.widget)
+        })
+        Signals.connect(f, "bind", withArgument: { [unowned self] item in
+            guard let item, let row = rows[item], let id = id(of: item), let message = messages[id] else { return }
+            row.show(message)
+            bound[id] = row
+        })
+        Signals.connect(f, "unbind", withArgument: { [unowned self] item in
+            guard let item, let row = rows[item], let id = row.message?.id, bound[id] === row else { return }
+            bound[id] = nil
+        })
+        Signals.connect(f, "teardown", withArgument: { [unowned self] item in
+            guard let item else { return }
+            rows[item] = nil
+        })
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))!
+        let adj = UnsafeMutableRawPointer(adjustment)
+        // Only the user's own scrolling decides whether to follow new messages: changes that come
+        // with a new content height are the list measuring rows (or us), not the user.
+        Signals.connect(adj, "value-changed") { [unowned self] in
+            let upper = gtk_adjustment_get_upper(adjustment)
+            if upper == lastUpper { stickToBottom = distanceFromBottom(adjustment) < 48 }
+            if !stickToBottom, gtk_adjustment_get_value(adjustment) < 200 { olderNeeded() }
+        }
+        Signals.connect(adj, "notify::upper", withArgument: { [unowned self] _ in
+            lastUpper = gtk_adjustment_get_upper(adjustment)
+        })
+        // Following the newest message: row heights are estimates until rows are measured, so the
+        // end moves while the list lays out. Each frame (only while shown) puts the view back at
+        // the end until the user scrolls away.
+        FrameTicker.every(listView) { [unowned self] in
+            guard stickToBottom, !order.isEmpty, distanceFromBottom(adjustment) > 0.5 else { return }
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+        }
+        Lifetime.tie(self, to: widget)
+    }
+
+    var count: Int { order.count }
+    var ids: [UUID] { order }
+    func message(_ id: UUID) -> ChatMessage? { messages[id] }
+
+    /// Replaces the list (a conversation was opened).
+    func show(_ list: [ChatMessage]) {
+        messages = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        order = list.map(\.id)
+        bound = [:]
+        pending = []
+        stickToBottom = true
+        splice(at: 0, remove: Int(g_list_model_get_n_items(model)), insert: order)
+        scrollToBottom()
+    }
+
+    func append(_ message: ChatMessage) {
+        guard messages[message.id] == nil else { update(message); return }
+        messages[message.id] = message
+        order.append(message.id)
+        if message.role == .user { stickToBottom = true }  // your own message always scrolls into view
+        splice(at: order.count - 1, remove: 0, insert: [message.id])
+    }
+
+    /// Records a change; the row is redrawn at the next frame.
+    func update(_ message: ChatMessage) {
+        guard messages[message.id] != nil else { return }
+        messages[message.id] = message
+        pending.insert(message.id)
+        coalescer.schedule()
+    }
+
+    private func applyPending() {
+        framesApplied += 1
+        for id in pending { if let row = bound[id], let message = messages[id] { row.show(message) } }
+        pending = []
+        if stickToBottom { scrollToBottom() }
+    }
+
+    private func olderNeeded() {
+        guard !loadingOlder, let first = order.first, let sequence = messages[first]?.sequence, let loadOlder else { return }
+        loadingOlder = true
+        defer { loadingOlder = false }
+        let older = loadOlder(sequence).filter { messages[$0.id] == nil }
+        guard !older.isEmpty else { return }
+        for m in older { messages[m.id] = m }
+        order.insert(contentsOf: older.map(\.id), at: 0)
+        splice(at: 0, remove: 0, insert: older.map(\.id))
+    }
+
+    // MARK: Model plumbing
+
+    private func splice(at position: Int, remove: Int, insert ids: [UUID]) {
+        var strings = ids.map { strdup($0.uuidString) } + [nil]
+        defer { strings.forEach { free($0) } }
+        strings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_string_list_splice(model, UInt32(position), UInt32(remove), $0)
+            }
+        }
+    }
+
+    private func id(of item: UnsafeMutableRawPointer) -> UUID? {
+        guard let object = gtk_list_item_get_item(OpaquePointer(item)) else { return nil }
+        guard let text = gtk_string_object_get_string(OpaquePointer(object)) else { return nil }
+        return UUID(uuidString: String(cString: text))
+    }
+
+    private func distanceFromBottom(_ a: UnsafeMutablePointer<GtkAdjustment>) -> Double {
+        gtk_adjustment_get_upper(a) - gtk_adjustment_get_page_size(a) - gtk_adjustment_get_value(a)
+    }
+
+    /// Follows the newest message from the next frame on (see the frame ticker in init).
+    func scrollToBottom() {
+        stickToBottom = true
+    }
+}

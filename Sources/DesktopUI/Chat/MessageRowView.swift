@@ -1,0 +1,142 @@
+import BuilderOSKit
+import CGtk
+import Foundation
+import GtkKit
+
+/// One row of the message list: a bubble (user right and blue, assistant left and grey) or a
+/// centred status pill, with its time and delivery state; right-click or Menu/Shift+F10 offers Copy.
+/// Rows are recycled by the list view: `show(_:)` rebuilds for a new message and only updates the
+/// text for the same one.
+@MainActor
+final class MessageRowView {
+    let widget: Widget
+    private(set) var message: ChatMessage?
+    private var markdown: MarkdownView?
+    private var bubble: Widget?
+    private var plain: Widget?
+    private var caption: Widget?
+
+    init() {
+        widget = UI.hbox()
+        UI.margins(widget, top: 4, bottom: 4, start: Style.gap, end: Style.gap)
+        gtk_widget_set_focusable(widget, 1)
+        Signals.onClick(widget, button: 3) { [unowned self] x, y in showMenu(x: x, y: y) }
+        Signals.onKeyPressed(widget) { [unowned self] keyval, modifiers in
+            let menuKey: UInt32 = 0xff67, f10: UInt32 = 0xffc7, shift: UInt32 = 1
+            guard keyval == menuKey || (keyval == f10 && modifiers & shift != 0) else { return false }
+            showMenu(x: 24, y: 12)
+            return true
+        }
+    }
+
+    func show(_ next: ChatMessage) {
+        if let message, message.id == next.id, message.role == next.role {
+            update(next)
+            return
+        }
+        while let child = gtk_widget_get_first_child(widget) { gtk_box_remove(gtkCast(widget, to: GtkBox.self), child) }
+        markdown = nil
+        plain = nil
+        message = next
+        let column = UI.vbox(spacing: 2)
+        let caption = UI.label("", classes: [Style.caption, Style.dim], wrap: false)
+        self.caption = caption
+        switch next.role {
+        case .user:
+            let label = UI.label(next.text, classes: [], wrap: true, selectable: true)
+            gtk_label_set_max_width_chars(OpaquePointer(label), 60)
+            gtk_widget_set_focus_on_click(label, 0)
+            plain = label
+            var parts = [label]
+            if !next.attachments.isEmpty {
+                parts.append(UI.label(next.attachments.map { "📎 " + $0.filename }.joined(separator: "\n"), classes: [Style.label], wrap: true))
+            }
+            let bubble = UI.vbox(spacing: 4, classes: [Style.bubbleUser], parts)
+            self.bubble = bubble
+            UI.align(column, h: GTK_ALIGN_END)
+            gtk_label_set_xalign(OpaquePointer(caption), 1)
+            [bubble, caption].forEach { UI.append(column, $0) }
+            UI.append(widget, UI.spacer(vertical: false))
+            UI.append(widget, column)
+        case .assistant:
+            let view = MarkdownView()
+            markdown = view
+            let bubble = UI.vbox(classes: [Style.bubbleAssistant], [view.widget])
+            self.bubble = bubble
+            UI.align(column, h: GTK_ALIGN_START)
+            [bubble, caption].forEach { UI.append(column, $0) }
+            UI.size(column, width: -1)
+            UI.append(widget, column)
+            UI.append(widget, UI.spacer(vertical: false))
+            view.show(next.text)
+        case .status:
+            let pill = UI.label(next.text, classes: [Style.statusPill], wrap: true, xalign: 0.5)
+            plain = pill
+            UI.align(column, h: GTK_ALIGN_CENTER)
+            gtk_widget_set_hexpand(column, 1)
+            gtk_label_set_xalign(OpaquePointer(caption), 0.5)
+            [pill, caption].forEach { UI.append(column, $0) }
+            UI.append(widget, column)
+        }
+        updateCaption(next)
+    }
+
+    private func update(_ next: ChatMessage) {
+        let textChanged = message?.text != next.text
+        message = next
+        if textChanged {
+            if let markdown { markdown.show(next.text) } else if let plain { UI.setText(plain, next.text) }
+        }
+        updateCaption(next)
+    }
+
+    private func updateCaption(_ m: ChatMessage) {
+        let time = Self.timeFormatter.string(from: m.created)
+        let who: String
+        switch m.role {
+        case .user: who = L("You")
+        case .assistant: who = L("Assistant")
+        case .status: who = ""
+        }
+        let state: String?
+        switch m.state {
+        case .queued: state = L("Waiting to send")
+        case .interrupted: state = L("Interrupted: the connection dropped")
+        case .stopped: state = m.role == .user ? L("Not sent") : L("Stopped")
+        case .failed: state = m.role == .assistant ? L("Failed") : nil
+        case .streaming, .sent, .complete: state = nil
+        }
+        let text = [time, state].compactMap { $0 }.joined(separator: " · ")
+        if let caption { UI.setText(caption, text) }
+        let accessible = m.role == .user ? String(format: L("You said %@"), m.text)
+            : m.role == .assistant ? String(format: L("Assistant replied %@"), m.text) : m.text
+        Accessibility.setLabel(widget, [accessible, text].joined(separator: ", "))
+        gtk_widget_set_name(widget, "message-\(m.role.rawValue)-\(m.state.rawValue)")
+    }
+
+    private func showMenu(x: Double, y: Double) {
+        guard let message else { return }
+        let popover = gtk_popover_new()!
+        let copy = UI.button(L("_Copy Text"), classes: [Style.transparent]) {
+            Clipboard.copy(message.text, from: popover)
+            gtk_popover_popdown(gtkCast(popover, to: GtkPopover.self))
+        }
+        gtk_widget_set_name(copy, "copy-message")
+        gtk_popover_set_child(gtkCast(popover, to: GtkPopover.self), copy)
+        gtk_widget_set_parent(popover, widget)
+        var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(gtkCast(popover, to: GtkPopover.self), &rect)
+        Signals.connect(UnsafeMutableRawPointer(popover), "closed") {
+            // Unparent after the close animation's signal returns.
+            Task { gtk_widget_unparent(popover) }
+        }
+        gtk_popover_popup(gtkCast(popover, to: GtkPopover.self))
+    }
+
+    static let timeFormatter: DateFormatter = {
+        let f = DateFormatter()
+        f.dateStyle = .none
+        f.timeStyle = .short
+        return f
+    }()
+}

@@ -1,0 +1,46 @@
+import BuilderOSKit
+import CGtk
+import GtkKit
+
+/// A small modal that asks for one line of text (e.g. a conversation's new name).
+@MainActor
+enum TextPromptDialog {
+    static func ask(parent: Widget, title: String, initial: String, confirm: String, name: String,
+                    onConfirm: @escaping @MainActor (String) -> Void) {
+        let window = gtk_window_new()!
+        let gwindow = gtkCast(window, to: GtkWindow.self)
+        gtk_window_set_transient_for(gwindow, gtkCast(parent, to: GtkWindow.self))
+        gtk_window_set_modal(gwindow, 1)
+        gtk_window_set_resizable(gwindow, 0)
+        gtk_window_set_title(gwindow, title)
+        gtk_widget_set_name(window, name)
+        UI.addClasses(window, [Style.app])
+        let close = { gtk_window_destroy(gwindow) }
+        var entryRef: Widget?
+        let accept: @MainActor () -> Void = {
+            guard let entry = entryRef else { return }
+            let text = UI.text(of: entry).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { return }
+            close()
+            onConfirm(text)
+        }
+        let entry = UI.entry(classes: [Style.entry], onActivate: { accept() })
+        entryRef = entry
+        gtk_widget_set_name(entry, "prompt-entry")
+        Accessibility.setLabel(entry, title)
+        UI.setText(ofEditable: entry, initial)
+        let cancel = UI.button(L("_Cancel"), classes: [Style.secondaryButton]) { close() }
+        let ok = UI.button(confirm, classes: [Style.suggested]) { accept() }
+        gtk_widget_set_name(ok, "confirm-button")
+        let content = UI.vbox(spacing: Style.gap, [
+            UI.label(title, classes: [Style.headline]), entry,
+            UI.hbox(spacing: Style.gapSmall, [UI.spacer(vertical: false), cancel, ok]),
+        ])
+        UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
+        UI.size(content, width: 380)
+        gtk_window_set_child(gwindow, content)
+        Signals.onEscape(window) { close() }
+        gtk_window_present(gwindow)
+        gtk_widget_grab_focus(entry)
+    }
+}

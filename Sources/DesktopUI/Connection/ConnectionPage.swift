@@ -1,0 +1,115 @@
+import BuilderOSKit
+import CGtk
+import Foundation
+import GtkKit
+
+/// Connection health: state, server, version, latency, the big Connect/Disconnect/Retry button,
+/// advice for the last failure, recent activity from local history, Change Server and Sign Out.
+@MainActor
+final class ConnectionPage: Page {
+    let widget: Widget
+    private let context: PageContext
+    private let state = UI.label("", classes: [Style.body])
+    private let version = UI.label("", classes: [Style.body])
+    private let latency = UI.label("", classes: [Style.body])
+    private let bigButton: Widget
+    private let helpCard: Widget
+    private let helpText = UI.label("", classes: [Style.body])
+    private let lastSync = UI.label("", classes: [Style.body])
+    private let messagesToday = UI.label("", classes: [Style.body])
+    private let repliesToday = UI.label("", classes: [Style.body])
+
+    init(context: PageContext, window: @escaping @MainActor () -> Widget?) {
+        self.context = context
+        let connection = context.session.connection
+        gtk_widget_set_name(state, "connection-status")
+        gtk_widget_set_name(latency, "connection-latency")
+        bigButton = UI.button("", classes: [Style.suggested]) {}
+        gtk_widget_set_name(bigButton, "connect-button")
+        let server = UI.label(connection.snapshot.server.baseURL, classes: [Style.code], selectable: true)
+        let status = PageLayout.card(L("Status"), [InfoGrid.make([
+            (L("Status"), state), (L("Server"), server), (L("Version"), version), (L("Latency"), latency),
+        ]), bigButton])
+        helpCard = PageLayout.card(L("What you can do"), [helpText])
+        gtk_widget_set_name(helpText, "connection-help")
+        let activity = PageLayout.card(L("Recent activity"), [InfoGrid.make([
+            (L("Last sync"), lastSync), (L("Messages today"), messagesToday), (L("Replies completed today"), repliesToday),
+        ])])
+        let change = UI.button(L("_Change Server…"), classes: [Style.secondaryButton]) { context.activate("app.change-server") }
+        let signOut = UI.button(L("_Sign Out…"), classes: [Style.secondaryButton]) { context.activate("app.sign-out") }
+        let account = PageLayout.card(L("Account"), [UI.hbox(spacing: Style.gapSmall, [change, signOut])])
+        let (root, column) = PageLayout.column(title: L("Connection"))
+        [status, helpCard, activity, account].forEach { UI.append(column, $0) }
+        widget = root
+        gtk_widget_set_name(widget, "connection-page")
+
+        Signals.connect(UnsafeMutableRawPointer(bigButton), "clicked") { [unowned self] in buttonPressed() }
+        connection.changes.add(owner: self) { [weak self] in self?.show($0) }
+        context.session.chat.changes.add(owner: self) { [weak self] _ in self?.showActivity() }
+        show(connection.snapshot)
+        Lifetime.tie(self, to: widget)
+    }
+
+    func shown() { showActivity() }
+    func refresh() { context.session.connection.refreshStatus() }
+
+    private func buttonPressed() {
+        let connection = context.session.connection
+        switch connection.snapshot.indicator {
+        case .connected: connection.disconnect()
+        case .disconnected: connection.connect()
+        case .failed: connection.reconnect()
+        case .connecting: break
+        }
+    }
+
+    private func show(_ s: ConnectionSnapshot) {
+        UI.setText(state, s.stateText)
+        Accessibility.setLabel(state, s.accessibleText)
+        for (cls, on) in [(Style.successText, s.indicator == .connected), (Style.warningText, s.indicator == .connecting),
+                          (Style.errorText, s.indicator == .disconnected || s.indicator == .failed)] {
+            UI.setClass(state, cls, on)
+        }
+        UI.setText(version, s.status?.version ?? L("unknown"))
+        if let ms = s.latencyMilliseconds, s.indicator == .connected {
+            let text = String(format: L("%d ms"), Int(ms.rounded()))
+            UI.setText(latency, s.isSlow ? String(format: L("%@ — slow; replies may lag"), text) : text)
+            UI.setClass(latency, Style.warningText, s.isSlow)
+        } else {
+            UI.setText(latency, L("not measured"))
+            UI.setClass(latency, Style.warningText, false)
+        }
+        let (label, style, enabled): (String, String, Bool) = {
+            switch s.indicator {
+            case .connected: return (L("_Disconnect"), Style.destructive, true)
+            case .disconnected: return (L("_Connect"), Style.connectButton, true)
+            case .connecting: return (L("Connecting…"), Style.suggested, false)
+            case .failed: return (L("_Retry"), Style.suggested, true)
+            }
+        }()
+        UI.setButtonLabel(bigButton, label)
+        for cls in [Style.destructive, Style.connectButton, Style.suggested] { UI.setClass(bigButton, cls, cls == style) }
+        UI.setSensitive(bigButton, enabled)
+        Accessibility.setLabel(bigButton, s.indicator == .connected ? L("Disconnect from BuilderOS") : L("Connect to BuilderOS"))
+        if let help = s.help {
+            UI.setText(helpText, help)
+        } else if s.indicator == .disconnected {
+            UI.setText(helpText, L("You are disconnected. Messages you write are kept and sent when you connect again."))
+        } else {
+            UI.setText(helpText, L("Everything is working. If replies stop arriving, check that the server machine is awake."))
+        }
+        UI.setText(lastSync, s.lastSync.map(Self.relative) ?? L("never"))
+    }
+
+    private func showActivity() {
+        let activity = context.session.chat.activityToday()
+        UI.setText(messagesToday, String(activity.messagesToday))
+        UI.setText(repliesToday, String(activity.repliesCompletedToday))
+    }
+
+    static func relative(_ date: Date) -> String {
+        let seconds = Date().timeIntervalSince(date)
+        if seconds < 60 { return L("just now") }
+        return String(format: L("%@ ago"), Durations.words(seconds: seconds))
+    }
+}

@@ -1,0 +1,60 @@
+import BuilderOSKit
+import CGtk
+import Foundation
+import GtkKit
+
+/// A capsule's details: name, purpose, and its path and directories when the server has them.
+@MainActor
+final class CapsuleDetailWindow {
+    let window: Widget
+    private let details = UI.vbox(spacing: Style.gapSmall)
+
+    init(parent: Widget, capsule: Capsule, rest: RESTClient) {
+        window = gtk_window_new()!
+        let gwindow = gtkCast(window, to: GtkWindow.self)
+        gtk_window_set_transient_for(gwindow, gtkCast(parent, to: GtkWindow.self))
+        gtk_window_set_modal(gwindow, 1)
+        gtk_window_set_title(gwindow, capsule.displayTitle)
+        gtk_window_set_default_size(gwindow, 480, -1)
+        gtk_widget_set_name(window, "capsule-detail")
+        UI.addClasses(window, [Style.app])
+        let close = UI.button(L("_Close"), classes: [Style.secondaryButton]) { gtk_window_destroy(gwindow) }
+        UI.align(close, h: GTK_ALIGN_END)
+        UI.append(details, UI.label(L("Loading…"), classes: [Style.body, Style.dim]))
+        let content = UI.vbox(spacing: Style.gap, [
+            UI.label(capsule.displayTitle, classes: [Style.title]),
+            UI.label(capsule.name, classes: [Style.code, Style.dim], selectable: true),
+            UI.label(capsule.purpose ?? "", classes: [Style.body]),
+            details, close,
+        ])
+        UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
+        gtk_window_set_child(gwindow, content)
+        Signals.onEscape(window) { gtk_window_destroy(gwindow) }
+        Lifetime.tie(self, to: window)
+        Task { [weak self] in
+            let result: Result<CapsuleDetail, any Error>
+            do { result = .success(try await rest.capsule(named: capsule.name)) } catch { result = .failure(error) }
+            self?.show(result)
+        }
+    }
+
+    func present() { gtk_window_present(gtkCast(window, to: GtkWindow.self)) }
+
+    private func show(_ result: Result<CapsuleDetail, any Error>) {
+        while let child = gtk_widget_get_first_child(details) { gtk_box_remove(gtkCast(details, to: GtkBox.self), child) }
+        switch result {
+        case .success(let detail):
+            var rows: [(String, Widget)] = []
+            if let path = detail.path { rows.append((L("Path"), UI.label(path, classes: [Style.code], selectable: true))) }
+            if let dirs = detail.directories, !dirs.isEmpty {
+                rows.append((L("Directories"), UI.label(dirs.joined(separator: "\n"), classes: [Style.code], selectable: true)))
+            }
+            UI.append(details, rows.isEmpty ? UI.label(L("The server gives no more details for this capsule."), classes: [Style.body, Style.dim])
+                                            : InfoGrid.make(rows))
+        case .failure(let error):
+            let e = (error as? BuilderOSError) ?? .other(detail: String(describing: type(of: error)))
+            let text = e == .notAvailableOnServer ? L("This server does not give details for capsules.") : e.userMessage
+            UI.append(details, UI.label(text, classes: [Style.body, Style.dim]))
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import BuilderOSKit
+import CGtk
+import GtkKit
+
+/// The dot and the words of the connection state, as the header shows them. Fed by the one
+/// connection state machine: every instance (main window, page windows) shows the same value.
+@MainActor
+final class ConnectionIndicatorView {
+    let widget: Widget
+    private let dot: Widget
+    private let text: Widget
+
+    init(connection: ConnectionController) {
+        dot = UI.label("●", classes: [Style.dot], wrap: false)
+        text = UI.label("", classes: [Style.label], wrap: false)
+        gtk_widget_set_name(text, "connection-indicator")
+        widget = UI.hbox(spacing: 6, [dot, text])
+        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+        show(connection.snapshot)
+        connection.changes.add(owner: self) { [weak self] in self?.show($0) }
+        Lifetime.tie(self, to: widget)
+    }
+
+    private func show(_ snapshot: ConnectionSnapshot) {
+        for state in [ConnectionIndicator.connected, .connecting, .disconnected, .failed] {
+            UI.setClass(dot, state.rawValue, state == snapshot.indicator)
+        }
+        UI.setText(text, snapshot.stateText)
+        Accessibility.setLabel(widget, snapshot.accessibleText)
+        gtk_widget_set_tooltip_text(widget, snapshot.accessibleText)
+    }
+}

@@ -1,0 +1,38 @@
+import BuilderOSKit
+import CGtk
+import GtkKit
+
+/// What every page needs: the session it shows, the settings, and the app-wide commands
+/// (pages ask the application to change server or sign out; they never do it themselves).
+@MainActor
+final class PageContext {
+    let application: UnsafeMutablePointer<GtkApplication>
+    let session: AppSession
+    let settingsFile: AppSettingsFile
+
+    init(application: UnsafeMutablePointer<GtkApplication>, session: AppSession, settingsFile: AppSettingsFile) {
+        (self.application, self.session, self.settingsFile) = (application, session, settingsFile)
+    }
+
+    var settings: AppSettings { settingsFile.load() }
+
+    func update(_ change: (inout AppSettings) -> Void) {
+        var s = settingsFile.load()
+        change(&s)
+        try? settingsFile.save(s)
+    }
+
+    /// Activates an application action (`app.change-server`, `app.sign-out`, `app.preferences`).
+    func activate(_ action: String) {
+        g_action_group_activate_action(OpaquePointer(application), action, nil)
+    }
+
+    func makePage(_ kind: PageKind, window: @escaping @MainActor () -> Widget?) -> Page {
+        switch kind {
+        case .chat: return ChatPage(context: self, window: window)
+        case .dashboard: return DashboardPage(context: self, window: window)
+        case .connection: return ConnectionPage(context: self, window: window)
+        case .power: return PowerPage(context: self, window: window)
+        }
+    }
+}

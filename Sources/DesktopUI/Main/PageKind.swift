@@ -1,0 +1,34 @@
+import BuilderOSKit
+import GtkKit
+
+/// The main window's pages, in navigation order (Ctrl+1…4).
+enum PageKind: String, CaseIterable {
+    case chat, dashboard, connection, power
+
+    var title: String {
+        switch self {
+        case .chat: return L("Chat")
+        case .dashboard: return L("Dashboard")
+        case .connection: return L("Connection")
+        case .power: return L("Power")
+        }
+    }
+
+
+    var accelerator: String { "<Control>\(PageKind.allCases.firstIndex(of: self)! + 1)" }
+}
+
+/// What a page shows inside a window: its root widget and optional page-wide commands.
+@MainActor
+protocol Page: AnyObject {
+    var widget: Widget { get }
+    /// F5 on pages that can refresh.
+    func refresh()
+    /// Called when the page becomes visible.
+    func shown()
+}
+
+extension Page {
+    func refresh() {}
+    func shown() {}
+}

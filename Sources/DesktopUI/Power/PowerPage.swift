@@ -1,0 +1,205 @@
+import BuilderOSKit
+import CGtk
+import Foundation
+import GtkKit
+
+/// Sleep and wake the server machine. Sleep asks first, runs once at a time and gives up after
+/// 10 s. Wake sends a Wake-on-LAN packet from this computer when the MAC address is set in the
+/// preferences and then watches for the server; otherwise it shows the server's instructions.
+@MainActor
+final class PowerPage: Page {
+    let widget: Widget
+    private let context: PageContext
+    private let window: @MainActor () -> Widget?
+    private let sleepButton: Widget
+    private let sleepReason = UI.label("", classes: [Style.label, Style.dim])
+    private let sleepSpinner = gtk_spinner_new()!
+    private let sleepResult = UI.label("", classes: [Style.body])
+    private let wakeButton: Widget
+    private let wakeReason = UI.label("", classes: [Style.label, Style.dim])
+    private let wakeSpinner = gtk_spinner_new()!
+    private let wakeResult = UI.label("", classes: [Style.body], selectable: true)
+    private var sleeping = false
+    private var waking = false
+    private var wakeTask: Task<Void, Never>?
+
+    init(context: PageContext, window: @escaping @MainActor () -> Widget?) {
+        self.context = context
+        self.window = window
+        sleepButton = UI.button(L("_Sleep Server…"), classes: [Style.destructive]) {}
+        wakeButton = UI.button(L("_Wake Server"), classes: [Style.suggested]) {}
+        gtk_widget_set_name(sleepButton, "sleep-button")
+        gtk_widget_set_name(wakeButton, "wake-button")
+        gtk_widget_set_name(sleepResult, "sleep-result")
+        gtk_widget_set_name(wakeResult, "wake-result")
+        gtk_widget_set_name(sleepReason, "sleep-reason")
+        gtk_widget_set_name(wakeReason, "wake-reason")
+        [sleepButton, wakeButton].forEach { UI.align($0, h: GTK_ALIGN_START) }
+        let sleepCard = PageLayout.card(L("Sleep"), [
+            UI.label(L("Puts the server machine to sleep. Chats disconnect until it wakes."), classes: [Style.body]),
+            UI.hbox(spacing: Style.gapSmall, [sleepButton, sleepSpinner]), sleepReason, sleepResult,
+        ])
+        let wakeCard = PageLayout.card(L("Wake"), [
+            UI.label(L("Wakes the server machine with a Wake-on-LAN packet from this computer, which must be on the same network."),
+                     classes: [Style.body]),
+            UI.hbox(spacing: Style.gapSmall, [wakeButton, wakeSpinner]), wakeReason, wakeResult,
+        ])
+        let (root, column) = PageLayout.column(title: L("Power"))
+        UI.append(column, sleepCard)
+        UI.append(column, wakeCard)
+        widget = root
+        gtk_widget_set_name(widget, "power-page")
+        Signals.connect(UnsafeMutableRawPointer(sleepButton), "clicked") { [unowned self] in askSleep() }
+        Signals.connect(UnsafeMutableRawPointer(wakeButton), "clicked") { [unowned self] in wake() }
+        context.session.connection.changes.add(owner: self) { [weak self] _ in self?.updateAvailability() }
+        updateAvailability()
+        Lifetime.tie(self, to: widget)
+        Signals.connect(UnsafeMutableRawPointer(widget), "destroy") { [unowned self] in wakeTask?.cancel() }
+    }
+
+    func shown() { updateAvailability() }
+
+    private var wakeOnLAN: WakeOnLAN? {
+        let s = context.settings
+        guard let mac = s.wakeMAC, !mac.isEmpty else { return nil }
+        return try? WakeOnLAN(mac: mac, broadcast: s.wakeBroadcast)
+    }
+
+    /// Enables each action only when it can work, and says why not.
+    private func updateAvailability() {
+        let s = context.session.connection.snapshot
+        let sleepWhyNot: String? = s.indicator != .connected ? L("Connect to the server to put it to sleep.")
+            : s.systemServer == false ? L("Sleep is not available on this server.") : nil
+        UI.setSensitive(sleepButton, sleepWhyNot == nil && !sleeping)
+        UI.setText(sleepReason, sleepWhyNot ?? "")
+        UI.setVisible(sleepReason, sleepWhyNot != nil)
+
+        let wakeWhyNot: String?
+        if wakeOnLAN != nil {
+            wakeWhyNot = nil
+        } else if s.indicator != .connected {
+            wakeWhyNot = L("Set the server machine's MAC address in Preferences to wake it from here.")
+        } else if s.systemServer == false {
+            wakeWhyNot = L("Wake is not available on this server. Set the server machine's MAC address in Preferences to wake it from here.")
+        } else {
+            wakeWhyNot = nil
+        }
+        UI.setSensitive(wakeButton, wakeWhyNot == nil && !waking)
+        UI.setText(wakeReason, wakeWhyNot ?? (wakeOnLAN == nil ? L("No MAC address is set: the server will explain how it can be woken.") : ""))
+        UI.setVisible(wakeReason, gtk_label_get_text(OpaquePointer(wakeReason)).map { $0.pointee != 0 } ?? false)
+    }
+
+    // MARK: Sleep
+
+    private func askSleep() {
+        guard !sleeping, let parent = window() else { return }
+        ConfirmDialog.ask(parent: parent, title: L("Put the server to sleep?"),
+                          body: L("The server machine goes to sleep and BuilderOS disconnects until it wakes up."),
+                          cancel: L("_Cancel"), confirm: L("_Sleep"), destructive: true, name: "sleep-confirm") { [weak self] in
+            self?.sleep()
+        }
+    }
+
+    private func sleep() {
+        guard !sleeping else { return }
+        sleeping = true
+        updateAvailability()
+        gtk_spinner_start(OpaquePointer(sleepSpinner))
+        UI.setText(sleepResult, L("Asking the server to sleep…"))
+        let client = context.session.restClient(timeout: 10)
+        Task { [weak self] in
+            let text: String
+            var failed = false
+            do {
+                let reply = try await client.sleep()
+                text = reply.message ?? L("The server is going to sleep.")
+            } catch {
+                failed = true
+                let error = (error as? BuilderOSError) ?? .other(detail: String(describing: type(of: error)))
+                if error == .notAvailableOnServer { self?.context.session.connection.noteSystemServer(available: false) }
+                text = [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " ")
+            }
+            guard let self else { return }
+            self.sleeping = false
+            gtk_spinner_stop(OpaquePointer(self.sleepSpinner))
+            UI.setText(self.sleepResult, text)
+            UI.setClass(self.sleepResult, Style.errorText, failed)
+            self.updateAvailability()
+        }
+    }
+
+    // MARK: Wake
+
+    private func wake() {
+        guard !waking else { return }
+        if let wol = wakeOnLAN { wakeWithPacket(wol) } else { askServerHowToWake() }
+    }
+
+    private func wakeWithPacket(_ wol: WakeOnLAN) {
+        do { try wol.send() } catch let error as WakeOnLANProblem {
+            UI.setText(wakeResult, error.message)
+            UI.setClass(wakeResult, Style.errorText, true)
+            return
+        } catch {
+            UI.setText(wakeResult, WakeOnLANProblem.sendFailed.message)
+            UI.setClass(wakeResult, Style.errorText, true)
+            return
+        }
+        waking = true
+        updateAvailability()
+        gtk_spinner_start(OpaquePointer(wakeSpinner))
+        UI.setClass(wakeResult, Style.errorText, false)
+        UI.setText(wakeResult, String(format: L("Wake-up packet sent to %@. Waiting for the server to come back…"), wol.broadcast))
+        let client = context.session.restClient(timeout: 5)
+        let connection = context.session.connection
+        wakeTask = Task { [weak self] in
+            // Machines take up to a minute or two to wake and start their services.
+            for _ in 0..<60 {
+                if (try? await client.status()) != nil {
+                    guard let self else { return }
+                    UI.setText(self.wakeResult, L("The server is awake."))
+                    if connection.snapshot.indicator != .connected { connection.reconnect() }
+                    self.endWake()
+                    return
+                }
+                try? await Task.sleep(nanoseconds: 2_000_000_000)
+                if Task.isCancelled { return }
+            }
+            guard let self else { return }
+            UI.setText(self.wakeResult, L("The server did not answer within two minutes. Check that Wake-on-LAN is enabled on the server machine."))
+            UI.setClass(self.wakeResult, Style.errorText, true)
+            self.endWake()
+        }
+    }
+
+    private func askServerHowToWake() {
+        waking = true
+        updateAvailability()
+        gtk_spinner_start(OpaquePointer(wakeSpinner))
+        let client = context.session.restClient(timeout: 10)
+        Task { [weak self] in
+            var lines: [String]
+            var failed = false
+            do {
+                let reply = try await client.wake()
+                lines = [reply.message].compactMap { $0 } + reply.instructions + [reply.help].compactMap { $0 }
+                if lines.isEmpty { lines = [L("The server accepted the wake request.")] }
+            } catch {
+                failed = true
+                let error = (error as? BuilderOSError) ?? .other(detail: String(describing: type(of: error)))
+                if error == .notAvailableOnServer { self?.context.session.connection.noteSystemServer(available: false) }
+                lines = [error.userMessage, error.fixIt].compactMap { $0 }
+            }
+            guard let self else { return }
+            UI.setText(self.wakeResult, lines.joined(separator: "\n"))
+            UI.setClass(self.wakeResult, Style.errorText, failed)
+            self.endWake()
+        }
+    }
+
+    private func endWake() {
+        waking = false
+        gtk_spinner_stop(OpaquePointer(wakeSpinner))
+        updateAvailability()
+    }
+}

@@ -1,0 +1,218 @@
+import BuilderOSKit
+import CGtk
+import DesktopUI
+import Foundation
+import GtkKit
+
+/// The main window against builderos-server: chat (send, stream, Markdown, quick actions,
+/// conversations), Dashboard, Connection, Power (sleep, Wake-on-LAN), page windows, and what a
+/// restart restores. The test signs in with the CLI first, so the app opens the main window.
+@MainActor
+enum MainScenarios {
+    static func connectedMainWindow(_ d: Driver) async -> Widget? {
+        guard await d.wait(until: { d.window(named: "main-window") != nil }), let main = d.window(named: "main-window") else {
+            d.expect(false, "the main window opens")
+            return nil
+        }
+        d.expect(await d.wait { indicator(d, main) == "Connected" }, "the header says Connected", indicator(d, main))
+        return main
+    }
+
+    static func indicator(_ d: Driver, _ window: Widget) -> String {
+        d.widget("connection-indicator", in: window).map { String(cString: gtk_label_get_text(OpaquePointer($0))) } ?? ""
+    }
+
+    static func labelMarkup(_ window: Widget) -> String {
+        WidgetTree.all(window).filter { g_type_check_instance_is_a(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0 }
+            .map { String(cString: gtk_label_get_label(OpaquePointer($0))) }.joined(separator: "\n")
+    }
+
+    static func completedReplies(_ d: Driver, _ w: Widget) -> Int { d.named(prefix: "message-assistant-complete", in: w).count }
+
+    static func pages(_ d: Driver, _ c: ScenarioContext) async {
+        guard let main = await connectedMainWindow(d) else { return }
+        for (index, page) in ["chat", "dashboard", "connection", "power"].enumerated() {
+            d.expect(d.accelerator(for: "win.page-\(page)") == "<Control>\(index + 1)", "Ctrl+\(index + 1) opens \(page)")
+        }
+        d.expect(d.accelerator(for: "win.quick-actions") == "<Control>k" && d.accelerator(for: "win.refresh") == "F5",
+                 "Ctrl+K opens quick actions and F5 refreshes")
+        await chat(d, main)
+        await dashboard(d, main)
+        await connection(d, main)
+        await power(d, main, c)
+        d.activate("win.open-page-window", in: main)
+        d.expect(await d.wait { d.window(named: "page-window-power") != nil }, "Open in New Window opens the page in its own window")
+        if let pageWindow = d.window(named: "page-window-power") {
+            d.expect(indicator(d, pageWindow) == "Connected", "the page window shows the same connection state")
+            await d.screenshot(pageWindow, "page-window")
+            gtk_window_destroy(gtkCast(pageWindow, to: GtkWindow.self))
+        }
+        // Closing remembers the size (and the page: Power) for the restart scenario.
+        gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), 1100, 760)
+        gtk_window_close(gtkCast(main, to: GtkWindow.self))
+        await d.settle()
+    }
+
+    static func chat(_ d: Driver, _ main: Widget) async {
+        d.activate("win.page-chat", in: main)
+        await d.settle()
+        d.expect(d.texts(main).contains("Welcome to BuilderOS"), "an empty chat shows the welcome", d.texts(main))
+        await d.screenshot(main, "chat-empty")
+        d.expect(!d.isSensitive("send", in: main), "Send is disabled while the field is empty")
+        d.typeText("Hello from the **desktop**", into: "message-input", in: main)
+        d.expect(d.isSensitive("send", in: main), "Send is enabled with text")
+        d.click("send", in: main)
+        d.expect(d.named(prefix: "message-user", in: main).count == 1, "the message shows at once (optimistic)")
+        d.expect(await d.wait { completedReplies(d, main) == 1 }, "the reply streams in and completes")
+        await d.settle()
+        let texts = d.texts(main)
+        let markup = labelMarkup(main)
+        d.expect(texts.contains("Jarvis here") && markup.contains("weight=\"bold\""), "the Markdown heading is rendered", texts)
+        d.expect(markup.contains("<b>Markdown</b>") && markup.contains("<tt>inline code</tt>"), "bold and inline code are rendered")
+        d.expect(d.widget("code-block", in: main) != nil && texts.contains("let greeting = \"Hello from BuilderOS\""),
+                 "the fenced code block is its own monospace block")
+        d.expect(d.widget("copy-code", in: main) != nil, "code blocks have a Copy button")
+        d.expect(texts.contains("Streaming") && texts.contains("a grid"), "the table is rendered as a grid")
+        d.expect(markup.contains("<a href=\"https://builderos.example.com/guide\">"), "links are links")
+        d.expect(!texts.contains("tts-summary") && !texts.contains("repeated your message"), "<tts-summary> is hidden")
+        d.expect(texts.contains("Hello from the **desktop**"), "the conversation takes its first message as title")
+        if let copy = d.widget("copy-code", in: main) {
+            Signals.emit(UnsafeMutableRawPointer(copy), "clicked")
+            d.expect(String(cString: gtk_button_get_label(gtkCast(copy, to: GtkButton.self))) == "Copied", "Copy says Copied")
+        }
+        await d.screenshot(main, "chat")
+
+        // Quick actions (Ctrl+K): the design's six, each sending its command.
+        d.activate("win.quick-actions", in: main)
+        await d.settle()
+        d.expect(d.widget("quick-actions-sheet", in: main).map { gtk_widget_get_visible($0) != 0 } ?? false, "Ctrl+K opens the quick actions")
+        d.expect(d.named(prefix: "quick-action-", in: main).count == 6, "six quick actions")
+        await d.screenshot(main, "quick-actions")
+        d.click("quick-action-0", in: main)
+        d.expect(await d.wait { completedReplies(d, main) == 2 }, "System Status sends “Show system status” and gets a reply")
+        d.expect(d.texts(main).contains("Show system status"), "the quick action's command is shown as the user's message")
+
+        // A second conversation, with Codex; rename; delete asks first.
+        d.click("new-chat-codex", in: main)
+        await d.settle()
+        d.expect(d.texts(main).contains("Welcome to BuilderOS"), "a new conversation starts empty")
+        d.typeText("codex, are you there?", into: "message-input", in: main)
+        d.click("send", in: main)
+        d.expect(await d.wait { completedReplies(d, main) == 1 && d.texts(main).contains("Codex here") }, "Codex answers in its own conversation")
+        d.click("rename-conversation", in: main)
+        d.expect(await d.wait { d.window(named: "rename-dialog") != nil }, "Rename asks for a name")
+        if let dialog = d.window(named: "rename-dialog") {
+            d.type("Codex check", into: "prompt-entry", in: dialog)
+            d.click("confirm-button", in: dialog)
+        }
+        d.expect(await d.wait { d.texts(main).contains("Codex check") }, "the new name shows")
+        d.click("delete-conversation", in: main)
+        d.expect(await d.wait { d.window(named: "delete-confirm") != nil }, "Delete asks first")
+        if let confirm = d.window(named: "delete-confirm") {
+            await d.screenshot(confirm, "delete-confirm")
+            d.click("confirm-button", in: confirm)
+        }
+        d.expect(await d.wait { !d.texts(main).contains("Codex check") }, "the deleted conversation is gone")
+        d.expect(d.texts(main).contains("Show system status"), "the remaining conversation opens")
+    }
+
+    static func capsuleTiles(_ d: Driver, _ w: Widget) -> [Widget] {
+        d.named(prefix: "capsule-", in: w).filter { String(cString: gtk_widget_get_name($0)) != "capsule-filter" }
+    }
+
+    static func dashboard(_ d: Driver, _ main: Widget) async {
+        d.activate("win.page-dashboard", in: main)
+        d.expect(await d.wait { capsuleTiles(d, main).count > 1 }, "the Dashboard lists capsules")
+        d.expect(await d.wait { !d.texts(main).contains("Loading…") }, "status loads", d.texts(main))
+        let texts = d.texts(main)
+        d.expect(texts.contains("System status") && texts.contains(ReferenceVersion.value), "the status card shows the version", texts)
+        d.expect(texts.contains("WebSocket"), "the connection card shows the transport")
+        await d.screenshot(main, "dashboard")
+        let all = capsuleTiles(d, main).count
+        let first = capsuleTiles(d, main)[0]
+        let name = String(String(cString: gtk_widget_get_name(first)).dropFirst("capsule-".count))
+        d.type(name, into: "capsule-filter", in: main)
+        d.expect(await d.wait { capsuleTiles(d, main).count < all }, "the filter narrows the grid")
+        if let tile = capsuleTiles(d, main).first { Signals.emit(UnsafeMutableRawPointer(tile), "clicked") }
+        d.expect(await d.wait { d.window(named: "capsule-detail").map { d.texts($0).contains("Path") } ?? false },
+                 "a capsule opens its details with its path")
+        if let detail = d.window(named: "capsule-detail") {
+            await d.screenshot(detail, "capsule-detail")
+            gtk_window_destroy(gtkCast(detail, to: GtkWindow.self))
+        }
+        d.type("", into: "capsule-filter", in: main)
+        d.activate("win.refresh", in: main)
+        d.expect(await d.wait { capsuleTiles(d, main).count == all }, "F5 reloads the grid")
+    }
+
+    static func connection(_ d: Driver, _ main: Widget) async {
+        d.activate("win.page-connection", in: main)
+        d.expect(await d.wait { d.texts(main).contains(" ms") }, "the Connection page shows the latency", d.texts(main))
+        let texts = d.texts(main)
+        d.expect(texts.contains("Recent activity") && texts.contains("Replies completed today"), "recent activity from local history")
+        await d.screenshot(main, "connection")
+        d.click("connect-button", in: main)
+        d.expect(await d.wait { indicator(d, main) == "Disconnected" }, "Disconnect disconnects every indicator")
+        d.expect(d.texts(main).contains("Connect"), "the button becomes Connect")
+        await d.screenshot(main, "connection-disconnected")
+        d.click("connect-button", in: main)
+        d.expect(await d.wait { indicator(d, main) == "Connected" }, "Connect connects again")
+    }
+
+    static func power(_ d: Driver, _ main: Widget, _ c: ScenarioContext) async {
+        d.activate("win.page-power", in: main)
+        d.expect(await d.wait { d.isSensitive("sleep-button", in: main) }, "Sleep is available when connected")
+        d.click("sleep-button", in: main)
+        d.expect(await d.wait { d.window(named: "sleep-confirm") != nil }, "Sleep asks first")
+        if let confirm = d.window(named: "sleep-confirm") {
+            await d.screenshot(confirm, "sleep-confirm")
+            d.click("confirm-button", in: confirm)
+        }
+        d.expect(!d.isSensitive("sleep-button", in: main), "Sleep cannot be pressed twice while it runs")
+        d.expect(await d.wait { d.texts(main).contains("going to sleep") }, "the server's answer is shown", d.texts(main))
+
+        // Wake-on-LAN: set the MAC and a broadcast address (the test's UDP listener) in Preferences.
+        g_action_group_activate_action(OpaquePointer(d.app.application), "preferences", nil)
+        guard await d.wait(until: { d.window(named: "preferences") != nil }), let prefs = d.window(named: "preferences") else {
+            return d.expect(false, "Preferences opens")
+        }
+        d.type("3c:22:fb:12:34", into: "wol-mac", in: prefs)
+        d.expect(d.widget("wol-problem", in: prefs).map { gtk_widget_get_visible($0) != 0 } ?? false, "a short MAC address is refused, with a reason")
+        d.type("3c:22:fb:12:34:56", into: "wol-mac", in: prefs)
+        d.type("127.0.0.1:\(c.options["wol-port"] ?? "9")", into: "wol-broadcast", in: prefs)
+        d.expect(!(d.widget("wol-problem", in: prefs).map { gtk_widget_get_visible($0) != 0 } ?? true), "a valid MAC and broadcast are accepted")
+        d.expect(AppSettingsFile().load().wakeMAC == "3c:22:fb:12:34:56", "and saved")
+        await d.screenshot(prefs, "preferences")
+        gtk_window_destroy(gtkCast(prefs, to: GtkWindow.self))
+        d.activate("win.page-chat", in: main)
+        d.activate("win.page-power", in: main)
+        d.expect(await d.wait { d.isSensitive("wake-button", in: main) }, "Wake is available with a MAC address")
+        d.click("wake-button", in: main)
+        d.expect(await d.wait { d.texts(main).contains("Wake-up packet sent") || d.texts(main).contains("The server is awake.") },
+                 "Wake sends the packet and watches for the server", d.texts(main))
+        d.expect(await d.wait { d.texts(main).contains("The server is awake.") }, "the server is seen awake")
+        await d.screenshot(main, "power")
+    }
+
+    /// A second start: history, page and window size come back.
+    static func restart(_ d: Driver, _ c: ScenarioContext) async {
+        guard let main = await connectedMainWindow(d) else { return }
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(gtkCast(main, to: GtkWindow.self), &width, &height)
+        d.expect(width == 1100 && height == 760, "the window size is remembered", "\(width)×\(height)")
+        d.expect(d.widget("power-page", in: main).map { gtk_widget_get_mapped($0) != 0 } ?? false, "the last page (Power) is shown again")
+        d.activate("win.page-chat", in: main)
+        await d.wait(seconds: 5) { d.widget("message-list", in: main).map { gtk_widget_get_height($0) > 0 } ?? false }
+        try? await Task.sleep(nanoseconds: 500_000_000)
+        let texts = d.texts(main)
+        d.expect(texts.contains("Hello from the **desktop**") && texts.contains("Show system status") && texts.contains("Jarvis here"),
+                 "the conversation is restored from history", texts)
+        d.expect(!texts.contains("Codex check"), "the deleted conversation stays deleted")
+        await d.screenshot(main, "chat-restored")
+    }
+}
+
+/// The reference server's version, as the Dashboard must show it.
+enum ReferenceVersion {
+    static let value = "1.4.0-reference"
+}

@@ -1,0 +1,109 @@
+import BuilderOSKit
+import CGtk
+import DesktopUI
+import Foundation
+import GtkKit
+
+/// The scenarios where the server misbehaves: killed mid-reply and restarted (the scenario runs
+/// the server itself, on the port the app was signed in to), absent system server, and a
+/// 10,000-message conversation.
+@MainActor
+enum ResilienceScenarios {
+    /// builderos-server as a child process, killed with SIGKILL like a crash.
+    final class Server {
+        let process = Process()
+        init(_ c: ScenarioContext, extra: [String] = []) throws {
+            process.executableURL = URL(fileURLWithPath: c.options["server-binary"] ?? "builderos-server")
+            process.arguments = ["--port", c.options["port"] ?? "0", "--key-file", c.options["key-file"] ?? "",
+                                 "--message-log", c.options["message-log"] ?? "/dev/null"] + extra
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+        }
+        func kill() {
+            Glibc.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    static func loggedContents(_ c: ScenarioContext) -> [String] {
+        let text = (try? String(contentsOfFile: c.options["message-log"] ?? "", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }.compactMap { $0["content"] as? String }
+    }
+
+    static func resilience(_ d: Driver, _ c: ScenarioContext) async {
+        guard var server = try? Server(c, extra: ["--chunk-delay-ms", "40"]) else { return d.expect(false, "the server starts") }
+        defer { server.kill() }
+        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
+        d.activate("win.page-chat", in: main)
+        d.typeText("tell me a long story", into: "message-input", in: main)
+        d.click("send", in: main)
+        d.expect(await d.wait { d.texts(main).contains("Jarvis is thinking…") || !d.named(prefix: "message-assistant-streaming", in: main).isEmpty },
+                 "“Jarvis is thinking…” until the first chunk")
+        d.expect(await d.wait { !d.named(prefix: "message-assistant-streaming", in: main).isEmpty }, "the reply starts streaming")
+        d.expect(d.isSensitive("stop", in: main) && !d.isSensitive("send", in: main), "while it streams Stop is offered and Send waits")
+        try? await Task.sleep(nanoseconds: 400_000_000)
+        server.kill()
+        d.expect(await d.wait { !d.named(prefix: "message-assistant-interrupted", in: main).isEmpty },
+                 "killing the server keeps the partial reply, marked interrupted")
+        d.expect(d.texts(main).contains("Interrupted: the connection dropped"), "and says why")
+        d.expect(await d.wait { MainScenarios.indicator(d, main) == "Reconnecting…" }, "the header says Reconnecting…",
+                 MainScenarios.indicator(d, main))
+        await d.screenshot(main, "interrupted")
+
+        for text in ["outbox one", "outbox two"] {
+            d.typeText(text, into: "message-input", in: main)
+            d.click("send", in: main)
+        }
+        d.expect(d.named(prefix: "message-user-queued", in: main).count == 2 && d.texts(main).contains("Waiting to send"),
+                 "messages written while the server is down wait in the outbox, shown as pending")
+        await d.screenshot(main, "outbox")
+        guard let restarted = try? Server(c) else { return d.expect(false, "the server restarts") }
+        server = restarted
+        d.expect(await d.wait(seconds: 30) { d.named(prefix: "message-user-queued", in: main).isEmpty && MainScenarios.completedReplies(d, main) == 2 },
+                 "after the restart the outbox is delivered and both replies arrive")
+        let log = loggedContents(c)
+        d.expect(log.filter { $0 == "tell me a long story" }.count == 1, "the interrupted message was received once", "\(log)")
+        d.expect(log.filter { $0 == "outbox one" }.count == 1 && log.filter { $0 == "outbox two" }.count == 1,
+                 "each outbox message was received exactly once", "\(log)")
+        d.expect((log.firstIndex(of: "outbox one") ?? 99) < (log.firstIndex(of: "outbox two") ?? -1), "in the order written")
+        await d.screenshot(main, "outbox-delivered")
+    }
+
+    static func noSystemServer(_ d: Driver, _ c: ScenarioContext) async {
+        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
+        d.activate("win.page-dashboard", in: main)
+        d.expect(await d.wait { d.texts(main).contains("Capsules are not available on this server.") },
+                 "a 404 on capsules says they are not available", d.texts(main))
+        await d.screenshot(main, "dashboard-404")
+        d.activate("win.page-power", in: main)
+        d.expect(await d.wait { d.texts(main).contains("Sleep is not available on this server.") }, "Sleep says why it is unavailable")
+        d.expect(!d.isSensitive("sleep-button", in: main), "and is disabled")
+        await d.screenshot(main, "power-unavailable")
+    }
+
+    /// A 10,000-message conversation (seeded by the test): opening it stays responsive; older
+    /// messages load when scrolling up. Prints the time it took (measured, not asserted).
+    static func large(_ d: Driver, _ c: ScenarioContext) async {
+        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
+        d.activate("win.page-chat", in: main)
+        await d.settle()
+        guard let list = d.widget("conversations", in: main) else { return d.expect(false, "the conversation list exists") }
+        gtk_list_box_unselect_all(OpaquePointer(list))
+        let start = Date()
+        if let row = gtk_list_box_get_row_at_index(OpaquePointer(list), 0) { gtk_list_box_select_row(OpaquePointer(list), row) }
+        let opened = Date().timeIntervalSince(start)
+        d.expect(await d.wait { d.texts(main).contains("message 9999") }, "the newest message is shown")
+        print("MEASURE open 10,000-message conversation: \(Int(opened * 1000)) ms to build, \(Int(Date().timeIntervalSince(start) * 1000)) ms to show")
+        await d.screenshot(main, "large")
+        guard let scroller = d.widget("message-list", in: main).flatMap({ gtk_widget_get_parent($0) }),
+              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) else { return d.expect(false, "the list scrolls") }
+        for _ in 0..<3 {
+            gtk_adjustment_set_value(adjustment, 0)
+            await d.settle()
+        }
+        d.expect(await d.wait { d.texts(main).contains("message 9700") || d.texts(main).contains("message 9650") },
+                 "scrolling to the top loads older messages")
+    }
+}
