@@ -142,12 +142,19 @@ final class Driver {
             appearance.set(choice)
             await settle()
             let path = outputDirectory.appendingPathComponent("\(scenario)-\(screen)-\(choice.rawValue).png").path
-            do {
-                try WidgetSnapshot.savePNG(of: window, to: path)
-                expect(true, "screenshot \(screen) (\(choice.rawValue))")
-            } catch {
-                expect(false, "screenshot \(screen) (\(choice.rawValue))", "\(error)")
+            // A window changed since its last frame has no picture yet: wait a frame or two.
+            var failure: WidgetSnapshot.Failure?
+            for _ in 0..<5 {
+                do throws(WidgetSnapshot.Failure) {
+                    try WidgetSnapshot.savePNG(of: window, to: path)
+                    failure = nil
+                    break
+                } catch {
+                    failure = error
+                    await settle()
+                }
             }
+            expect(failure == nil, "screenshot \(screen) (\(choice.rawValue))", failure.map { "\($0)" } ?? "")
         }
         appearance.set(.light)
         await settle()

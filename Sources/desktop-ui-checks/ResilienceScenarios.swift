@@ -90,12 +90,22 @@ enum ResilienceScenarios {
         d.activate("win.page-chat", in: main)
         await d.settle()
         guard let list = d.widget("conversations", in: main) else { return d.expect(false, "the conversation list exists") }
-        gtk_list_box_unselect_all(OpaquePointer(list))
+        // Open another (new, empty) conversation first, then switch to the big one and time it.
+        d.click("new-chat-jarvis", in: main)
+        await d.settle()
         let start = Date()
-        if let row = gtk_list_box_get_row_at_index(OpaquePointer(list), 0) { gtk_list_box_select_row(OpaquePointer(list), row) }
+        if let row = gtk_list_box_get_row_at_index(OpaquePointer(list), 1) { gtk_list_box_select_row(OpaquePointer(list), row) }
         let opened = Date().timeIntervalSince(start)
         d.expect(await d.wait { d.texts(main).contains("message 9999") }, "the newest message is shown")
-        print("MEASURE open 10,000-message conversation: \(Int(opened * 1000)) ms to build, \(Int(Date().timeIntervalSince(start) * 1000)) ms to show")
+        let shown = Date().timeIntervalSince(start)
+        // Responsive: the main loop keeps turning while it is open (a 20 ms timer is not late by much).
+        var worst = 0.0
+        for _ in 0..<25 {
+            let before = Date()
+            try? await Task.sleep(nanoseconds: 20_000_000)
+            worst = max(worst, Date().timeIntervalSince(before) - 0.02)
+        }
+        print("MEASURE open 10,000-message conversation: \(Int(opened * 1000)) ms to open, \(Int(shown * 1000)) ms until shown; worst main-loop delay afterwards \(Int(worst * 1000)) ms")
         await d.screenshot(main, "large")
         guard let scroller = d.widget("message-list", in: main).flatMap({ gtk_widget_get_parent($0) }),
               let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) else { return d.expect(false, "the list scrolls") }
@@ -103,7 +113,7 @@ enum ResilienceScenarios {
             gtk_adjustment_set_value(adjustment, 0)
             await d.settle()
         }
-        d.expect(await d.wait { d.texts(main).contains("message 9700") || d.texts(main).contains("message 9650") },
+        d.expect(await d.wait { (9000..<9900).contains { d.texts(main).contains("message \($0)\n") || d.texts(main).hasSuffix("message \($0)") } },
                  "scrolling to the top loads older messages")
     }
 }

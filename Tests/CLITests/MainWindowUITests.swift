@@ -1,0 +1,111 @@
+import BuilderOSKit
+import Foundation
+import Testing
+
+/// The main window in a real GTK process under Xvfb (`desktop-ui-checks`), against
+/// `builderos-server` on loopback, signed in with the real CLI and keyring first. Screens of
+/// every page, light and dark, go to `.build/ui-artefacts/`.
+@Suite(.serialized)
+struct MainWindowUITests {
+    /// Signs the sandbox in to the server, as `builderos login` does for a user.
+    func signIn(_ sandbox: CLISandbox, _ server: ServerProcess) throws {
+        let login = try sandbox.run(["login", "--server", server.url], stdin: server.key)
+        #expect(login.status == 0, "\(login.stderr)")
+    }
+
+    @Test func pagesThenRestart() throws {
+        let sandbox = try CLISandbox()
+        let log = sandbox.root.appendingPathComponent("messages.jsonl")
+        let server = try ServerProcess(arguments: ["--message-log", log.path])
+        defer { server.stop() }
+        try signIn(sandbox, server)
+        let listener = try UDPListener()
+        try UIScenario.run("main-pages", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+                           options: ["wol-port": String(listener.port)])
+        // Wake-on-LAN: the magic packet for 3c:22:fb:12:34:56 reached this computer's listener.
+        let packet = listener.receive()
+        #expect(packet.count == 102 && packet.prefix(6).allSatisfy { $0 == 0xFF }
+                && Array(packet[6..<12]) == [0x3c, 0x22, 0xfb, 0x12, 0x34, 0x56], "\(packet.count) bytes")
+        UIScenario.screenshotsExist("main-pages", ["chat-empty", "chat", "quick-actions", "delete-confirm", "dashboard", "capsule-detail",
+                                                   "connection", "connection-disconnected", "sleep-confirm", "preferences", "power", "page-window"])
+        let contents = try String(contentsOf: log, encoding: .utf8)
+        #expect(contents.components(separatedBy: "Hello from the **desktop**").count == 2, "the first message reached the server once")
+        // A new process over the same files: history, page and window size come back.
+        try UIScenario.run("main-restart", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        UIScenario.screenshotsExist("main-restart", ["chat-restored"])
+    }
+
+    @Test func serverKilledMidReplyThenRestarted() throws {
+        let sandbox = try CLISandbox()
+        let first = try ServerProcess()
+        let port = try #require(URL(string: first.url)?.port)
+        let keyFile = sandbox.root.appendingPathComponent("api-key")
+        try Data((first.key + "\n").utf8).write(to: keyFile)
+        try signIn(sandbox, first)
+        first.stop()
+        let log = sandbox.root.appendingPathComponent("messages.jsonl")
+        // The scenario runs the server itself so that it can kill and restart it.
+        try UIScenario.run("main-resilience", server: first.url, keyFile: keyFile, sandbox: sandbox,
+                           options: ["port": String(port), "server-binary": Binaries.path("builderos-server"),
+                                     "key-file": keyFile.path, "message-log": log.path])
+        UIScenario.screenshotsExist("main-resilience", ["interrupted", "outbox", "outbox-delivered"])
+    }
+
+    @Test func serverWithoutSystemRoutes() throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess(arguments: ["--no-system-routes"])
+        defer { server.stop() }
+        try signIn(sandbox, server)
+        try UIScenario.run("main-no-system", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        UIScenario.screenshotsExist("main-no-system", ["dashboard-404", "power-unavailable"])
+    }
+
+    @Test func tenThousandMessageConversation() throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess()
+        defer { server.stop() }
+        try signIn(sandbox, server)
+        let history = try HistoryStore(path: sandbox.root.appendingPathComponent("data/builderos-desktop/history.sqlite3").path)
+        let conversation = Conversation(agent: .jarvis, title: "Ten thousand")
+        history.insert(conversation)
+        history.inTransaction {
+            for i in 0..<10_000 {
+                history.append(ChatMessage(conversation: conversation.id, role: i % 2 == 0 ? .user : .assistant,
+                                           text: i % 2 == 0 ? "message \(i)" : "message \(i): a **reply** with `code`",
+                                           state: i % 2 == 0 ? .sent : .complete))
+            }
+        }
+        let output = try UIScenario.run("main-large", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        // A measurement, not a verdict: printed for the record.
+        for line in output.split(separator: "\n") where line.hasPrefix("MEASURE") { print(line) }
+        UIScenario.screenshotsExist("main-large", ["large"])
+    }
+}
+
+/// A UDP socket on a free loopback port: where the app's Wake-on-LAN packet should arrive.
+final class UDPListener {
+    let fd: Int32
+    let port: UInt16
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        guard fd >= 0, bound == 0 else { throw POSIXError(.EADDRINUSE) }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        self.fd = fd
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(fd) }
+
+    /// The first datagram waiting (the app has exited by now), or nothing.
+    func receive() -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let n = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+        return n > 0 ? Array(buffer.prefix(n)) : []
+    }
+}
