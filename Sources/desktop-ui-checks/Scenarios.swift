@@ -32,6 +32,7 @@ enum Scenarios {
         case "main-resilience": await ResilienceScenarios.resilience(d, c)
         case "main-no-system": await ResilienceScenarios.noSystemServer(d, c)
         case "main-large": await ResilienceScenarios.large(d, c)
+        case "streaming": await StreamingScenario.run(d)
         default: d.expect(false, "known scenario")
         }
     }

@@ -30,7 +30,7 @@ final class CLISandbox: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
-    func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], executable: String = "builderos") throws -> CLIResult {
+    func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], executable: String = "builderos") async throws -> CLIResult {
         // A bare name is one of ours; an absolute path is a system tool.
         let path = executable.hasPrefix("/") ? executable : Binaries.path(executable)
         var environment = ProcessInfo.processInfo.environment
@@ -44,7 +44,7 @@ final class CLISandbox: @unchecked Sendable {
                      errors: root.appendingPathComponent("err-\(id)"))
         try Data(stdin.utf8).write(to: files.input)
         defer { [files.input, files.output, files.errors].forEach { try? FileManager.default.removeItem(at: $0) } }
-        let status = try Spawn.run(path, arguments, environment: environment,
+        let status = try await Spawn.run(path, arguments, environment: environment,
                                    stdin: files.input.path, stdout: files.output.path, stderr: files.errors.path)
         return CLIResult(status: status, stdout: try String(contentsOf: files.output, encoding: .utf8),
                          stderr: try String(contentsOf: files.errors, encoding: .utf8))
@@ -56,7 +56,7 @@ final class CLISandbox: @unchecked Sendable {
 /// hang it; waitpid returns when the child itself exits. Output goes to files for the same reason.
 enum Spawn {
     static func run(_ path: String, _ arguments: [String], environment: [String: String],
-                    stdin: String, stdout: String, stderr: String) throws -> Int32 {
+                    stdin: String, stdout: String, stderr: String) async throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -69,8 +69,16 @@ enum Spawn {
         var pid: pid_t = 0
         let error = posix_spawn(&pid, path, &actions, nil, argv, envp)
         guard error == 0 else { throw POSIXError(POSIXErrorCode(rawValue: error) ?? .EINVAL) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // The wait blocks a thread of its own, never one of Swift's few cooperative threads:
+        // blocked there, a long UI scenario would stall every async test in the run.
+        let child = pid
+        let status: Int32 = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var status: Int32 = 0
+                while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+                continuation.resume(returning: status)
+            }
+        }
         // Exited normally: its code; killed by a signal: 128 + signal, as shells report it.
         return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }

@@ -5,105 +5,105 @@ import Testing
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["BUILDEROS_TEST_KEYRING"] == "1",
                 "needs the private Secret Service that meson-helpers/run-tests starts"))
 struct CLITests {
-    @Test func wrongKeyExits5AndStoresNothing() throws {
+    @Test func wrongKeyExits5AndStoresNothing() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        let result = try sandbox.run(["login", "--server", server.url], stdin: "not-the-key\n")
+        let result = try await sandbox.run(["login", "--server", server.url], stdin: "not-the-key\n")
         #expect(result.status == 5)
         #expect(result.stderr.contains("The server rejected the API key"))
         #expect(!FileManager.default.fileExists(atPath: sandbox.settingsFile.path))
-        #expect(try sandbox.run(["status"]).status == 3)
+        #expect(try await sandbox.run(["status"]).status == 3)
     }
 
-    @Test func fullSession() throws {
+    @Test func fullSession() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
 
-        let login = try sandbox.run(["login", "--server", server.url + "/"], stdin: server.key + "\n")
+        let login = try await sandbox.run(["login", "--server", server.url + "/"], stdin: server.key + "\n")
         #expect(login.status == 0, "\(login.stderr)")
         #expect(login.stdout.contains("Signed in"))
         let settings = try String(contentsOf: sandbox.settingsFile, encoding: .utf8)
         #expect(settings.contains(server.url) && !settings.contains(server.key))
 
-        let status = try sandbox.run(["status", "--json"])
+        let status = try await sandbox.run(["status", "--json"])
         #expect(status.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
         #expect(json["version"] as? String == "1.4.0-reference")
         #expect((json["latency_ms"] as? Double ?? -1) >= 0)
         #expect(json["system_available"] as? Bool == true)
 
-        let capsules = try sandbox.run(["capsules", "--json"])
+        let capsules = try await sandbox.run(["capsules", "--json"])
         let list = try #require(try JSONSerialization.jsonObject(with: Data(capsules.stdout.utf8)) as? [String: Any])
         #expect(list["count"] as? Int == 5)
 
-        let chat = try sandbox.run(["chat", "hello"])
+        let chat = try await sandbox.run(["chat", "hello"])
         #expect(chat.status == 0)
         #expect(chat.stdout.contains("You said: “hello”"))
         #expect(chat.stdout.contains("```swift") && !chat.stdout.contains("tts-summary"))
 
-        let codex = try sandbox.run(["chat", "--codex", "refactor", "this"])
+        let codex = try await sandbox.run(["chat", "--codex", "refactor", "this"])
         #expect(codex.status == 0 && codex.stdout.contains("Codex here") && codex.stdout.contains("“refactor this”"))
 
-        #expect(try sandbox.run(["sleep"]).status == 2)
-        let sleep = try sandbox.run(["sleep", "--yes"])
+        #expect(try await sandbox.run(["sleep"]).status == 2)
+        let sleep = try await sandbox.run(["sleep", "--yes"])
         #expect(sleep.status == 0 && sleep.stdout.contains("sleep"))
 
-        let logout = try sandbox.run(["logout"])
+        let logout = try await sandbox.run(["logout"])
         #expect(logout.status == 0)
-        let after = try sandbox.run(["status"])
+        let after = try await sandbox.run(["status"])
         #expect(after.status == 3 && after.stderr.contains("not signed in"))
     }
 
-    @Test func unreachableServerExits4() throws {
+    @Test func unreachableServerExits4() async throws {
         let sandbox = try CLISandbox()
-        let result = try sandbox.run(["login", "--server", "http://127.0.0.1:9"], stdin: "k\n")
+        let result = try await sandbox.run(["login", "--server", "http://127.0.0.1:9"], stdin: "k\n")
         #expect(result.status == 4)
         #expect(result.stderr.contains("refused the connection"))
     }
 
     @Test(arguments: ["ftp://example.com", "https://user:pw@example.com", "https://example.com:99999", "https://exa mple.com"])
-    func invalidAddressExits2(address: String) throws {
-        let result = try CLISandbox().run(["login", "--server", address], stdin: "k\n")
+    func invalidAddressExits2(address: String) async throws {
+        let result = try await CLISandbox().run(["login", "--server", address], stdin: "k\n")
         #expect(result.status == 2)
         #expect(!result.stderr.isEmpty)
     }
 
-    @Test func plainHTTPOverTheInternetNeedsConsent() throws {
+    @Test func plainHTTPOverTheInternetNeedsConsent() async throws {
         // 203.0.113.1 is TEST-NET-3: the command refuses before any traffic is sent.
-        let result = try CLISandbox().run(["login", "--server", "http://203.0.113.1:8080"], stdin: "k\n")
+        let result = try await CLISandbox().run(["login", "--server", "http://203.0.113.1:8080"], stdin: "k\n")
         #expect(result.status == 2)
         #expect(result.stderr.contains("not encrypted"))
     }
 
-    @Test func notSignedInExits3() throws {
+    @Test func notSignedInExits3() async throws {
         let sandbox = try CLISandbox()
         for command in [["status"], ["capsules"], ["chat", "hi"], ["sleep", "--yes"], ["logout"]] {
-            let result = try sandbox.run(command)
+            let result = try await sandbox.run(command)
             #expect(result.status == 3, "\(command)")
         }
     }
 
-    @Test func systemServerAbsentExits6() throws {
+    @Test func systemServerAbsentExits6() async throws {
         let server = try ServerProcess(arguments: ["--no-system-routes"])
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        let login = try sandbox.run(["login", "--server", server.url], stdin: server.key)
+        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
         #expect(login.status == 0)
         #expect(login.stdout.contains("not available on this server"))
-        let capsules = try sandbox.run(["capsules"])
+        let capsules = try await sandbox.run(["capsules"])
         #expect(capsules.status == 6 && capsules.stderr.contains("not available on this server"))
-        let status = try sandbox.run(["status", "--json"])
+        let status = try await sandbox.run(["status", "--json"])
         #expect(status.stdout.contains("\"system_available\" : false"))
-        _ = try sandbox.run(["logout"])
+        _ = try await sandbox.run(["logout"])
     }
 
-    @Test func noSecretServiceIsSaidPlainlyAndNothingIsStored() throws {
+    @Test func noSecretServiceIsSaidPlainlyAndNothingIsStored() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        let result = try sandbox.run(["login", "--server", server.url], stdin: server.key,
+        let result = try await sandbox.run(["login", "--server", server.url], stdin: server.key,
                                      environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("No keyring service is running"))
@@ -111,7 +111,7 @@ struct CLITests {
         #expect(!FileManager.default.fileExists(atPath: sandbox.settingsFile.path))
     }
 
-    @Test func lockedKeyringIsSaidPlainly() throws {
+    @Test func lockedKeyringIsSaidPlainly() async throws {
         // Its own session bus and keyring, so locking it disturbs no other test.
         let server = try ServerProcess()
         defer { server.stop() }
@@ -149,7 +149,7 @@ struct CLITests {
           <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
         </busconfig>
         """.write(to: busConfig, atomically: true, encoding: .utf8)
-        let result = try sandbox.run(["-c", script, "bash", Binaries.path("builderos"), server.url, server.keyFile.path,
+        let result = try await sandbox.run(["-c", script, "bash", Binaries.path("builderos"), server.url, server.keyFile.path,
                                       busConfig.path, sandbox.root.appendingPathComponent("bus-address").path],
                                      executable: "/bin/bash")
         #expect(result.stdout.contains("status-exit=1"), "\(result.stdout)")
@@ -159,7 +159,7 @@ struct CLITests {
         #expect(!result.stdout.contains("status-exit=3"))
     }
 
-    @Test func restTrafficHonoursTheProxyEnvironment() throws {
+    @Test func restTrafficHonoursTheProxyEnvironment() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
@@ -169,34 +169,34 @@ struct CLITests {
         let hidden = "http://builderos-behind-proxy.invalid:\(port)"
         try FileManager.default.createDirectory(at: sandbox.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"server_url":"\#(hidden)","device_id":"proxy-test"}"#.utf8).write(to: sandbox.settingsFile)
-        let stored = try sandbox.run(["store", "--label=BuilderOS proxy test", "xdg:schema", "app.builderos.Desktop.ApiKey",
+        let stored = try await sandbox.run(["store", "--label=BuilderOS proxy test", "xdg:schema", "app.builderos.Desktop.ApiKey",
                                       "server", hidden, "version", "1"], stdin: server.key, executable: "/usr/bin/secret-tool")
         #expect(stored.status == 0)
-        defer { _ = try? sandbox.run(["logout"]) }
 
-        let direct = try sandbox.run(["capsules", "--json"])
+        let direct = try await sandbox.run(["capsules", "--json"])
         #expect(direct.status == 4 && direct.stderr.contains("could not be found"))
-        let proxied = try sandbox.run(["capsules", "--json"], environment: ["http_proxy": server.url])
+        let proxied = try await sandbox.run(["capsules", "--json"], environment: ["http_proxy": server.url])
         #expect(proxied.status == 0, "\(proxied.stderr)")
         #expect(proxied.stdout.contains("jarvis-core"))
+        _ = try? await sandbox.run(["logout"])
     }
 
-    @Test func keyPromptOnATerminalDoesNotEcho() throws {
+    @Test func keyPromptOnATerminalDoesNotEcho() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
         // `script` gives the CLI a real terminal; the key is typed a moment after the prompt.
         let command = "(sleep 1; cat '\(server.keyFile.path)') | script -qec \"'\(Binaries.path("builderos"))' login --server \(server.url)\" /dev/null"
-        let result = try sandbox.run(["-c", command], executable: "/bin/bash")
+        let result = try await sandbox.run(["-c", command], executable: "/bin/bash")
         #expect(result.status == 0)
         #expect(result.stdout.contains("API key: "))
         #expect(result.stdout.contains("Signed in"))
         #expect(!result.stdout.contains(server.key), "the key was echoed")
-        _ = try sandbox.run(["logout"])
+        _ = try await sandbox.run(["logout"])
     }
 
-    @Test func helpExitsZero() throws {
-        let result = try CLISandbox().run(["--help"])
+    @Test func helpExitsZero() async throws {
+        let result = try await CLISandbox().run(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Exit codes"))
     }

@@ -5,8 +5,8 @@ import Testing
 /// A decoder that traps on some input kills the fuzzer process, which this test sees.
 struct FuzzSubsetTests {
     @Test(arguments: [UInt64(20_261_121), 7])
-    func decodersSurviveMutatedInput(seed: UInt64) throws {
-        let result = try CLISandbox().run(["25000", String(seed)], executable: "builderos-fuzz")
+    func decodersSurviveMutatedInput(seed: UInt64) async throws {
+        let result = try await CLISandbox().run(["25000", String(seed)], executable: "builderos-fuzz")
         #expect(result.status == 0, "seed \(seed): \(result.stderr.suffix(2000))")
         #expect(result.stdout.contains("25000 inputs in"))
         #expect(result.stdout.contains("5 passed, 0 failed"))

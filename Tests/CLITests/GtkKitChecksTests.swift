@@ -15,9 +15,9 @@ struct GtkKitChecksTests {
         "the idle loop uses under 1% of a core over 5 s",
     ]
 
-    @Test func everyCheckPassesUnderXvfb() throws {
+    @Test func everyCheckPassesUnderXvfb() async throws {
         let sandbox = try CLISandbox()
-        let result = try sandbox.run(["120", "/usr/bin/xvfb-run", "-a", "-n", "80", Binaries.path("gtkkit-checks")],
+        let result = try await sandbox.run(["120", "/usr/bin/xvfb-run", "-a", "-n", "80", Binaries.path("gtkkit-checks")],
                                      environment: ["GSK_RENDERER": "cairo"], executable: "/usr/bin/timeout")
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         for name in Self.expected {

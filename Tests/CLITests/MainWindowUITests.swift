@@ -8,19 +8,19 @@ import Testing
 @Suite(.serialized)
 struct MainWindowUITests {
     /// Signs the sandbox in to the server, as `builderos login` does for a user.
-    func signIn(_ sandbox: CLISandbox, _ server: ServerProcess) throws {
-        let login = try sandbox.run(["login", "--server", server.url], stdin: server.key)
+    func signIn(_ sandbox: CLISandbox, _ server: ServerProcess) async throws {
+        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
         #expect(login.status == 0, "\(login.stderr)")
     }
 
-    @Test func pagesThenRestart() throws {
+    @Test func pagesThenRestart() async throws {
         let sandbox = try CLISandbox()
         let log = sandbox.root.appendingPathComponent("messages.jsonl")
         let server = try ServerProcess(arguments: ["--message-log", log.path])
         defer { server.stop() }
-        try signIn(sandbox, server)
+        try await signIn(sandbox, server)
         let listener = try UDPListener()
-        try UIScenario.run("main-pages", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+        try await UIScenario.run("main-pages", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
                            options: ["wol-port": String(listener.port)])
         // Wake-on-LAN: the magic packet for 3c:22:fb:12:34:56 reached this computer's listener.
         let packet = listener.receive()
@@ -31,40 +31,48 @@ struct MainWindowUITests {
         let contents = try String(contentsOf: log, encoding: .utf8)
         #expect(contents.components(separatedBy: "Hello from the **desktop**").count == 2, "the first message reached the server once")
         // A new process over the same files: history, page and window size come back.
-        try UIScenario.run("main-restart", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        try await UIScenario.run("main-restart", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
         UIScenario.screenshotsExist("main-restart", ["chat-restored"])
     }
 
-    @Test func serverKilledMidReplyThenRestarted() throws {
+    @Test func serverKilledMidReplyThenRestarted() async throws {
         let sandbox = try CLISandbox()
         let first = try ServerProcess()
         let port = try #require(URL(string: first.url)?.port)
         let keyFile = sandbox.root.appendingPathComponent("api-key")
         try Data((first.key + "\n").utf8).write(to: keyFile)
-        try signIn(sandbox, first)
+        try await signIn(sandbox, first)
         first.stop()
         let log = sandbox.root.appendingPathComponent("messages.jsonl")
         // The scenario runs the server itself so that it can kill and restart it.
-        try UIScenario.run("main-resilience", server: first.url, keyFile: keyFile, sandbox: sandbox,
+        try await UIScenario.run("main-resilience", server: first.url, keyFile: keyFile, sandbox: sandbox,
                            options: ["port": String(port), "server-binary": Binaries.path("builderos-server"),
                                      "key-file": keyFile.path, "message-log": log.path])
         UIScenario.screenshotsExist("main-resilience", ["interrupted", "outbox", "outbox-delivered"])
     }
 
-    @Test func serverWithoutSystemRoutes() throws {
+    @Test func serverWithoutSystemRoutes() async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess(arguments: ["--no-system-routes"])
         defer { server.stop() }
-        try signIn(sandbox, server)
-        try UIScenario.run("main-no-system", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        try await signIn(sandbox, server)
+        try await UIScenario.run("main-no-system", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
         UIScenario.screenshotsExist("main-no-system", ["dashboard-404", "power-unavailable"])
     }
 
-    @Test func tenThousandMessageConversation() throws {
+    /// Chunks between two frames are drawn once; only the growing tail of a reply is rebuilt.
+    @Test func streamingIsCoalescedPerFrame() async throws {
+        let sandbox = try CLISandbox()
+        let keyFile = sandbox.root.appendingPathComponent("unused")
+        try Data("unused".utf8).write(to: keyFile)
+        try await UIScenario.run("streaming", server: "", keyFile: keyFile, sandbox: sandbox)
+    }
+
+    @Test func tenThousandMessageConversation() async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()
         defer { server.stop() }
-        try signIn(sandbox, server)
+        try await signIn(sandbox, server)
         let history = try HistoryStore(path: sandbox.root.appendingPathComponent("data/builderos-desktop/history.sqlite3").path)
         let conversation = Conversation(agent: .jarvis, title: "Ten thousand")
         history.insert(conversation)
@@ -75,7 +83,7 @@ struct MainWindowUITests {
                                            state: i % 2 == 0 ? .sent : .complete))
             }
         }
-        let output = try UIScenario.run("main-large", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        let output = try await UIScenario.run("main-large", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
         // A measurement, not a verdict: printed for the record.
         for line in output.split(separator: "\n") where line.hasPrefix("MEASURE") { print(line) }
         UIScenario.screenshotsExist("main-large", ["large"])

@@ -9,10 +9,10 @@ enum UIScenario {
     /// Runs one scenario; returns its output after checking that every check passed.
     @discardableResult
     static func run(_ scenario: String, server: String, keyFile: URL, sandbox: CLISandbox,
-             environment: [String: String] = [:], options: [String: String] = [:]) throws -> String {
+             environment: [String: String] = [:], options: [String: String] = [:]) async throws -> String {
         // A hang becomes a failure (timeout), and display numbers from 120 up never race with
         // gtkkit-checks' (from 80) when both suites run at once.
-        let result = try sandbox.run(["120", "/usr/bin/xvfb-run", "-a", "-n", "120", Binaries.path("desktop-ui-checks"), "--scenario", scenario, "--server", server,
+        let result = try await sandbox.run(["120", "/usr/bin/xvfb-run", "-a", "-n", "120", Binaries.path("desktop-ui-checks"), "--scenario", scenario, "--server", server,
                                       "--key-file", keyFile.path, "--out", artefacts.path]
                                      + options.sorted { $0.key < $1.key }.flatMap { ["--\($0.key)", $0.value] },
                                      environment: ["GSK_RENDERER": "cairo"].merging(environment) { $1 }, executable: "/usr/bin/timeout")

@@ -6,57 +6,57 @@ import Testing
 /// and dark to `.build/ui-artefacts/` for people to look at; the checks assert what is on screen.
 @Suite(.serialized)
 struct WizardUITests {
-    @Test func happyPathThenReturningThenSignOut() throws {
+    @Test func happyPathThenReturningThenSignOut() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        let output = try UIScenario.run("happy-path", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        let output = try await UIScenario.run("happy-path", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
         #expect(output.contains("PASS happy-path: the key is in the Secret Service"))
         UIScenario.screenshotsExist("happy-path", ["1-welcome", "2-server", "3-key", "4-test", "5-done", "6-main"])
         // Same configuration and keyring: the second start skips the wizard; then sign out.
-        try UIScenario.run("returning", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        try await UIScenario.run("returning", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
         UIScenario.screenshotsExist("returning", ["preferences"])
     }
 
-    @Test func malformedAddressesAndLeavingEarly() throws {
+    @Test func malformedAddressesAndLeavingEarly() async throws {
         let sandbox = try CLISandbox()
         let keyFile = sandbox.root.appendingPathComponent("key")
         try Data("unused".utf8).write(to: keyFile)
-        try UIScenario.run("malformed-url", server: "", keyFile: keyFile, sandbox: sandbox)
+        try await UIScenario.run("malformed-url", server: "", keyFile: keyFile, sandbox: sandbox)
         UIScenario.screenshotsExist("malformed-url", ["server-invalid", "server-http-warning", "http-consent", "leave-setup"])
     }
 
-    @Test func unreachableServer() throws {
+    @Test func unreachableServer() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        try UIScenario.run("unreachable", server: "http://127.0.0.1:9", keyFile: server.keyFile, sandbox: sandbox)
+        try await UIScenario.run("unreachable", server: "http://127.0.0.1:9", keyFile: server.keyFile, sandbox: sandbox)
         UIScenario.screenshotsExist("unreachable", ["4-test-failed"])
     }
 
-    @Test func wrongKey() throws {
+    @Test func wrongKey() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
         let wrong = sandbox.root.appendingPathComponent("wrong-key")
         try Data("not-the-key".utf8).write(to: wrong)
-        try UIScenario.run("wrong-key", server: server.url, keyFile: wrong, sandbox: sandbox)
+        try await UIScenario.run("wrong-key", server: server.url, keyFile: wrong, sandbox: sandbox)
         UIScenario.screenshotsExist("wrong-key", ["4-test-failed"])
     }
 
-    @Test func systemServerAbsentPassesWithANote() throws {
+    @Test func systemServerAbsentPassesWithANote() async throws {
         let server = try ServerProcess(arguments: ["--no-system-routes"])
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        try UIScenario.run("system-absent", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        try await UIScenario.run("system-absent", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
         UIScenario.screenshotsExist("system-absent", ["4-test-note"])
     }
 
-    @Test func keyringUnavailableIsSaidPlainly() throws {
+    @Test func keyringUnavailableIsSaidPlainly() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        try UIScenario.run("keyring-unavailable", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+        try await UIScenario.run("keyring-unavailable", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
                 environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
         UIScenario.screenshotsExist("keyring-unavailable", ["4-test-keyring"])
     }

@@ -19,20 +19,21 @@ public final class HistoryStore {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             db = try SQLiteDatabase(path: path)
-            try db.execute("""
-                PRAGMA journal_mode = WAL;
-                PRAGMA synchronous = NORMAL;
-                PRAGMA foreign_keys = ON;
-                CREATE TABLE IF NOT EXISTS conversations (
-                    id TEXT PRIMARY KEY, agent TEXT NOT NULL, title TEXT NOT NULL,
-                    created REAL NOT NULL, updated REAL NOT NULL, draft TEXT NOT NULL DEFAULT '');
-                CREATE TABLE IF NOT EXISTS messages (
-                    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,
-                    conversation TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
-                    role TEXT NOT NULL, text TEXT NOT NULL, state TEXT NOT NULL, created REAL NOT NULL,
-                    attachments TEXT NOT NULL DEFAULT '[]');
-                CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages(conversation, seq);
-                """)
+            // One statement per line (no multi-line literal: xgettext reads these files too).
+            try db.execute([
+                "PRAGMA journal_mode = WAL;",
+                "PRAGMA synchronous = NORMAL;",
+                "PRAGMA foreign_keys = ON;",
+                "CREATE TABLE IF NOT EXISTS conversations (",
+                "id TEXT PRIMARY KEY, agent TEXT NOT NULL, title TEXT NOT NULL,",
+                "created REAL NOT NULL, updated REAL NOT NULL, draft TEXT NOT NULL DEFAULT '');",
+                "CREATE TABLE IF NOT EXISTS messages (",
+                "seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,",
+                "conversation TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,",
+                "role TEXT NOT NULL, text TEXT NOT NULL, state TEXT NOT NULL, created REAL NOT NULL,",
+                "attachments TEXT NOT NULL DEFAULT '[]');",
+                "CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages(conversation, seq);",
+            ].joined(separator: " "))
             // A reply that was streaming when the app ended will never finish.
             try db.run("UPDATE messages SET state = 'interrupted' WHERE state = 'streaming'")
         } catch {

@@ -6,13 +6,14 @@ import GtkKit
 /// F1: the keyboard shortcuts, in GTK's own shortcuts window (built from a translated template).
 @MainActor
 enum ShortcutsWindow {
-    static let shortcuts: [(accelerator: String, title: String)] = [
-        ("<Control>comma", L("Preferences")),
-        ("F1", L("Keyboard shortcuts")),
-        ("<Control>q", L("Quit")),
-        ("Escape", L("Leave the setup (asks first)")),
-        ("Return", L("Continue to the next setup step")),
-    ]
+    static var shortcuts: [(accelerator: String, title: String)] {
+        [("<Control>1", L("Chat")), ("<Control>2", L("Dashboard")), ("<Control>3", L("Connection")), ("<Control>4", L("Power")),
+         ("<Control>k", L("Quick actions")), ("Return", L("Send the message")), ("<Shift>Return", L("New line in the message")),
+         ("F5", L("Refresh the page")), ("<Control><Shift>n", L("Open the page in a new window")),
+         ("<Shift>F10", L("Message menu (copy)")),
+         ("<Control>comma", L("Preferences")), ("F1", L("Keyboard shortcuts")), ("<Control>q", L("Quit")),
+         ("Escape", L("Leave the setup (asks first)"))]
+    }
 
     static func present(parent: Widget?) {
         // Built line by line (no multi-line literals, which xgettext's parser cannot read).

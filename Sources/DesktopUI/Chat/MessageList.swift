@@ -8,8 +8,8 @@ import GtkKit
 /// between two frames (streaming) are applied once per frame. Scrolling to the top loads older
 /// messages; new ones scroll into view unless the user has scrolled up.
 @MainActor
-final class MessageList {
-    let widget: Widget
+public final class MessageList {
+    public let widget: Widget
     private let listView: Widget
     private let model: OpaquePointer  // GtkStringList
     private var messages: [UUID: ChatMessage] = [:]
@@ -24,9 +24,9 @@ final class MessageList {
     /// Loads messages older than the given sequence number, oldest first.
     var loadOlder: ((Int64) -> [ChatMessage])?
     /// Frames in which pending updates were applied (tests compare it with the number of chunks).
-    private(set) var framesApplied = 0
+    public private(set) var framesApplied = 0
 
-    init() {
+    public init() {
         model = gtk_string_list_new(nil)
         // The selection model takes the list's reference, the view takes both.
         let selection = gtk_no_selection_new(model)
@@ -89,7 +89,7 @@ final class MessageList {
     func message(_ id: UUID) -> ChatMessage? { messages[id] }
 
     /// Replaces the list (a conversation was opened).
-    func show(_ list: [ChatMessage]) {
+    public func show(_ list: [ChatMessage]) {
         messages = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         order = list.map(\.id)
         bound = [:]
@@ -99,7 +99,7 @@ final class MessageList {
         scrollToBottom()
     }
 
-    func append(_ message: ChatMessage) {
+    public func append(_ message: ChatMessage) {
         guard messages[message.id] == nil else { update(message); return }
         messages[message.id] = message
         order.append(message.id)
@@ -108,7 +108,7 @@ final class MessageList {
     }
 
     /// Records a change; the row is redrawn at the next frame.
-    func update(_ message: ChatMessage) {
+    public func update(_ message: ChatMessage) {
         guard messages[message.id] != nil else { return }
         messages[message.id] = message
         pending.insert(message.id)

@@ -5,18 +5,18 @@ import GtkKit
 /// A reply's Markdown as widgets. `show(_:)` parses the whole text but rebuilds only the blocks
 /// that changed — while a reply streams that is the last one, the growing tail.
 @MainActor
-final class MarkdownView {
-    let widget: Widget
+public final class MarkdownView {
+    public let widget: Widget
     private var blocks: [MarkdownBlock] = []
     private var widgets: [Widget] = []
     /// How many block widgets were rebuilt since creation (the streaming test reads it).
-    private(set) var rebuiltBlocks = 0
+    public private(set) var rebuiltBlocks = 0
 
-    init() {
+    public init() {
         widget = UI.vbox(spacing: Style.gapSmall)
     }
 
-    func show(_ text: String) {
+    public func show(_ text: String) {
         let next = MarkdownParser.parse(text)
         var first = 0
         while first < min(next.count, blocks.count), next[first] == blocks[first] { first += 1 }
@@ -31,4 +31,7 @@ final class MarkdownView {
         }
         blocks = next
     }
+
+    /// The widget showing each block, in order (checks compare them across updates).
+    public var blockWidgets: [Widget] { widgets }
 }
