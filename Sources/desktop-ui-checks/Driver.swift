@@ -118,6 +118,34 @@ final class Driver {
         WidgetTree.all(window).filter { String(cString: gtk_widget_get_name($0)).hasPrefix(prefix) }
     }
 
+    /// Answers the open file chooser (GTK's own dialog, used when no portal runs) with `path`.
+    func chooseFile(_ path: String) async -> Bool {
+        guard await wait(seconds: 10, until: { fileChooser() != nil }), let dialog = fileChooser() else { return false }
+        let file = g_file_new_for_path(path)
+        _ = gtk_file_chooser_set_file(OpaquePointer(dialog), file, nil)
+        g_object_unref(UnsafeMutableRawPointer(file))
+        // The chooser loads the folder before it can select the file in it.
+        await wait(seconds: 5) {
+            guard let files = gtk_file_chooser_get_files(OpaquePointer(dialog)) else { return false }
+            defer { g_object_unref(UnsafeMutableRawPointer(files)) }
+            return g_list_model_get_n_items(files) > 0
+        }
+        gtk_dialog_response(gtkCast(dialog, to: GtkDialog.self), Int32(GTK_RESPONSE_ACCEPT.rawValue))
+        return true
+    }
+
+    private func fileChooser() -> Widget? {
+        let list = gtk_window_get_toplevels()!
+        for index in 0..<g_list_model_get_n_items(list) {
+            let object = g_list_model_get_item(list, index)!
+            g_object_unref(object)
+            let widget = object.assumingMemoryBound(to: GtkWidget.self)
+            if g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self),
+                                          gtk_file_chooser_dialog_get_type()) != 0, gtk_widget_get_visible(widget) != 0 { return widget }
+        }
+        return nil
+    }
+
     func accelerator(for action: String) -> String? {
         let accels = gtk_application_get_accels_for_action(app.application, action)
         defer { g_strfreev(accels) }

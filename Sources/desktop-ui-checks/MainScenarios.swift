@@ -36,7 +36,7 @@ enum MainScenarios {
         }
         d.expect(d.accelerator(for: "win.quick-actions") == "<Control>k" && d.accelerator(for: "win.refresh") == "F5",
                  "Ctrl+K opens quick actions and F5 refreshes")
-        await chat(d, main)
+        await chat(d, main, c)
         await dashboard(d, main)
         await connection(d, main)
         await power(d, main, c)
@@ -53,7 +53,30 @@ enum MainScenarios {
         await d.settle()
     }
 
-    static func chat(_ d: Driver, _ main: Widget) async {
+    /// A file over 50 MB is refused before anything is sent; a small one uploads with the message.
+    static func attachments(_ d: Driver, _ main: Widget, _ c: ScenarioContext) async {
+        guard let small = c.options["attachment"], let large = c.options["large-attachment"] else {
+            return d.expect(false, "the test passes files to attach")
+        }
+        d.typeText("here is a file", into: "message-input", in: main)
+        d.click("attach", in: main)
+        d.expect(await d.chooseFile(large), "Attach opens a file chooser")
+        d.expect(await d.wait { d.texts(main).contains("larger than 50 MB") }, "a file over 50 MB is refused with the reason", d.texts(main))
+        d.expect(d.isSensitive("send", in: main), "the text stays, ready to send")
+        d.click("attach", in: main)
+        _ = await d.chooseFile(small)
+        let name = (small as NSString).lastPathComponent
+        d.expect(await d.wait { d.texts(main).contains(name) }, "the chosen file shows above the field")
+        await d.screenshot(main, "attachment")
+        d.click("send", in: main)
+        d.expect(await d.wait { completedReplies(d, main) == 2 }, "the message goes out after the upload and gets a reply")
+        let stored = (try? HistoryStore()).map { h in h.conversations().flatMap { h.messages(in: $0.id) } } ?? []
+        let sent = stored.first { $0.text == "here is a file" }
+        d.expect(sent?.attachments.first?.filename == name && sent?.attachments.first?.url.contains("/api/files/") == true,
+                 "the message carries the uploaded file's address", "\(String(describing: sent?.attachments))")
+    }
+
+    static func chat(_ d: Driver, _ main: Widget, _ c: ScenarioContext) async {
         d.activate("win.page-chat", in: main)
         await d.settle()
         d.expect(d.texts(main).contains("Welcome to BuilderOS"), "an empty chat shows the welcome", d.texts(main))
@@ -81,6 +104,7 @@ enum MainScenarios {
             d.expect(String(cString: gtk_button_get_label(gtkCast(copy, to: GtkButton.self))) == "Copied", "Copy says Copied")
         }
         await d.screenshot(main, "chat")
+        await attachments(d, main, c)
 
         // Quick actions (Ctrl+K): the design's six, each sending its command.
         d.activate("win.quick-actions", in: main)
@@ -89,7 +113,7 @@ enum MainScenarios {
         d.expect(d.named(prefix: "quick-action-", in: main).count == 6, "six quick actions")
         await d.screenshot(main, "quick-actions")
         d.click("quick-action-0", in: main)
-        d.expect(await d.wait { completedReplies(d, main) == 2 }, "System Status sends “Show system status” and gets a reply")
+        d.expect(await d.wait { completedReplies(d, main) == 3 }, "System Status sends “Show system status” and gets a reply")
         // The long reply below it may push it off screen: the history says what the list holds.
         let stored = (try? HistoryStore()).map { h in h.conversations().flatMap { h.messages(in: $0.id) } } ?? []
         d.expect(stored.contains { $0.role == .user && $0.text == "Show system status" }, "the quick action's command is the user's next message")

@@ -20,13 +20,21 @@ struct MainWindowUITests {
         defer { server.stop() }
         try await signIn(sandbox, server)
         let listener = try UDPListener()
+        // A small file to send, and one a byte over the 50 MB limit (sparse: no disk used).
+        let small = sandbox.root.appendingPathComponent("notes.txt")
+        try Data("deploy notes\n".utf8).write(to: small)
+        let large = sandbox.root.appendingPathComponent("too-big.bin")
+        FileManager.default.createFile(atPath: large.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: large)
+        try handle.truncate(atOffset: UInt64(UploadLimit.maximumBytes) + 1)
+        try handle.close()
         try await UIScenario.run("main-pages", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
-                           options: ["wol-port": String(listener.port)])
+                                 options: ["wol-port": String(listener.port), "attachment": small.path, "large-attachment": large.path])
         // Wake-on-LAN: the magic packet for 3c:22:fb:12:34:56 reached this computer's listener.
         let packet = listener.receive()
         #expect(packet.count == 102 && packet.prefix(6).allSatisfy { $0 == 0xFF }
                 && Array(packet[6..<12]) == [0x3c, 0x22, 0xfb, 0x12, 0x34, 0x56], "\(packet.count) bytes")
-        UIScenario.screenshotsExist("main-pages", ["chat-empty", "chat", "quick-actions", "delete-confirm", "dashboard", "capsule-detail",
+        UIScenario.screenshotsExist("main-pages", ["chat-empty", "chat", "attachment", "quick-actions", "delete-confirm", "dashboard", "capsule-detail",
                                                    "connection", "connection-disconnected", "sleep-confirm", "preferences", "power", "page-window"])
         let contents = try String(contentsOf: log, encoding: .utf8)
         #expect(contents.components(separatedBy: "Hello from the **desktop**").count == 2, "the first message reached the server once")

@@ -92,14 +92,15 @@ final class AttachmentTray {
     private func refresh() {
         while let child = gtk_widget_get_first_child(chips) { gtk_box_remove(gtkCast(chips, to: GtkBox.self), child) }
         for path in files {
-            let name = UI.label("📎 " + (path as NSString).lastPathComponent, classes: [Style.label], wrap: false)
+            let icon = gtk_image_new_from_icon_name("mail-attachment-symbolic")!
+            let name = UI.label((path as NSString).lastPathComponent, classes: [Style.label], wrap: false)
             let remove = PageLayout.iconButton("window-close-symbolic", label: String(format: L("Remove %@"), (path as NSString).lastPathComponent)) { [unowned self] in
                 files.removeAll { $0 == path }
                 refresh()
                 onChange?()
             }
             UI.setSensitive(remove, !uploading)
-            UI.append(chips, UI.hbox(spacing: 4, classes: [Style.statusPill], [name, remove]))
+            UI.append(chips, UI.hbox(spacing: 4, classes: [Style.statusPill], [icon, name, remove]))
         }
         UI.setVisible(chips, !files.isEmpty)
         UI.setVisible(progress, uploading)

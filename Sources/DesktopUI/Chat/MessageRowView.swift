@@ -48,8 +48,9 @@ final class MessageRowView {
             gtk_widget_set_focus_on_click(label, 0)
             plain = label
             var parts = [label]
-            if !next.attachments.isEmpty {
-                parts.append(UI.label(next.attachments.map { "📎 " + $0.filename }.joined(separator: "\n"), classes: [Style.label], wrap: true))
+            for attachment in next.attachments {
+                let icon = gtk_image_new_from_icon_name("mail-attachment-symbolic")!
+                parts.append(UI.hbox(spacing: 4, [icon, UI.label(attachment.filename, classes: [Style.label], wrap: true)]))
             }
             let bubble = UI.vbox(spacing: 4, classes: [Style.bubbleUser], parts)
             self.bubble = bubble
