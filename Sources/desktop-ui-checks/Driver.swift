@@ -78,7 +78,7 @@ final class Driver {
     }
 
     /// Delivers a key press to the window's key controllers, as GTK does for a real key.
-    func sendKey(_ keyval: UInt32, to window: Widget) {
+    func sendKey(_ keyval: UInt32, to window: Widget, modifiers: UInt32 = 0) {
         let controllers = gtk_widget_observe_controllers(window)!
         defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
         let keyType = gtk_event_controller_key_get_type()
@@ -94,6 +94,7 @@ final class Driver {
             g_value_set_uint(&values[2], 9)
             g_value_unset(&values[3])
             g_value_init(&values[3], gdk_modifier_type_get_type())
+            g_value_set_flags(&values[3], modifiers)
             var handled = GValue()
             g_value_init(&handled, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
             g_signal_emitv(&values, g_signal_lookup("key-pressed", keyType), 0, &handled)

@@ -84,7 +84,11 @@ enum MainScenarios {
         d.expect(!d.isSensitive("send", in: main), "Send is disabled while the field is empty")
         d.typeText("Hello from the **desktop**", into: "message-input", in: main)
         d.expect(d.isSensitive("send", in: main), "Send is enabled with text")
-        d.click("send", in: main)
+        if let input = d.widget("message-input", in: main) {
+            d.sendKey(0xff0d, to: input, modifiers: 1)  // Shift+Enter: the key is left to the field (a new line)
+            d.expect(d.named(prefix: "message-user", in: main).isEmpty, "Shift+Enter does not send")
+            d.sendKey(0xff0d, to: input)  // Enter sends
+        }
         d.expect(d.named(prefix: "message-user", in: main).count == 1, "the message shows at once (optimistic)")
         d.expect(await d.wait { completedReplies(d, main) == 1 }, "the reply streams in and completes")
         await d.settle()
@@ -196,6 +200,13 @@ enum MainScenarios {
         }
         d.expect(!d.isSensitive("sleep-button", in: main), "Sleep cannot be pressed twice while it runs")
         d.expect(await d.wait { d.texts(main).contains("going to sleep") }, "the server's answer is shown", d.texts(main))
+
+        // Without a MAC address, Wake asks the server, which explains how it can be woken.
+        d.expect(d.isSensitive("wake-button", in: main), "Wake is available when connected")
+        d.click("wake-button", in: main)
+        d.expect(await d.wait { d.widget("wake-result", in: main).map { gtk_label_get_text(OpaquePointer($0)).map { String(cString: $0) } ?? "" }?.isEmpty == false },
+                 "Wake without a MAC address shows the server's instructions", d.texts(main))
+        await d.screenshot(main, "wake-instructions")
 
         // Wake-on-LAN: set the MAC and a broadcast address (the test's UDP listener) in Preferences.
         g_action_group_activate_action(OpaquePointer(d.app.application), "preferences", nil)

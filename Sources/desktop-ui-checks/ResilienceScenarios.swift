@@ -69,6 +69,19 @@ enum ResilienceScenarios {
                  "each outbox message was received exactly once", "\(log)")
         d.expect((log.firstIndex(of: "outbox one") ?? 99) < (log.firstIndex(of: "outbox two") ?? -1), "in the order written")
         await d.screenshot(main, "outbox-delivered")
+
+        // Stop ends the wait for a reply (the server streams slowly again).
+        server.kill()
+        guard let slow = try? Server(c, extra: ["--chunk-delay-ms", "60"]) else { return d.expect(false, "the server restarts") }
+        server = slow
+        d.expect(await d.wait(seconds: 30) { MainScenarios.indicator(d, main) == "Connected" }, "connected again")
+        d.typeText("stop me halfway", into: "message-input", in: main)
+        d.click("send", in: main)
+        d.expect(await d.wait { !d.named(prefix: "message-assistant-streaming", in: main).isEmpty }, "the next reply streams")
+        d.click("stop", in: main)
+        d.expect(await d.wait { !d.named(prefix: "message-assistant-stopped", in: main).isEmpty }, "Stop ends the wait and keeps what arrived")
+        d.expect(await d.wait { !d.isSensitive("stop", in: main) || gtk_widget_get_visible(d.widget("stop", in: main)!) == 0 },
+                 "and the Stop button goes away")
     }
 
     static func noSystemServer(_ d: Driver, _ c: ScenarioContext) async {

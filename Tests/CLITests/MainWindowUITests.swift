@@ -35,7 +35,7 @@ struct MainWindowUITests {
         #expect(packet.count == 102 && packet.prefix(6).allSatisfy { $0 == 0xFF }
                 && Array(packet[6..<12]) == [0x3c, 0x22, 0xfb, 0x12, 0x34, 0x56], "\(packet.count) bytes")
         UIScenario.screenshotsExist("main-pages", ["chat-empty", "chat", "attachment", "quick-actions", "delete-confirm", "dashboard", "capsule-detail",
-                                                   "connection", "connection-disconnected", "sleep-confirm", "preferences", "power", "page-window"])
+                                                   "connection", "connection-disconnected", "sleep-confirm", "wake-instructions", "preferences", "power", "page-window"])
         let contents = try String(contentsOf: log, encoding: .utf8)
         #expect(contents.components(separatedBy: "Hello from the **desktop**").count == 2, "the first message reached the server once")
         // A new process over the same files: history, page and window size come back.
