@@ -18,6 +18,7 @@ public final class DesktopApplication {
     /// The signed-in session every window shows; replaced on sign-in, dropped on sign-out.
     private(set) var session: AppSession?
     private var heldInBackground = false
+    private var notifier: ReplyNotifier?
     private var wizard: SetupWizard?
 
     /// - Parameters:
@@ -64,6 +65,8 @@ public final class DesktopApplication {
         Actions.add("change-server", to: application) { [unowned self] in changeServer() }
         Actions.add("sign-out", to: application) { [unowned self] in confirmSignOut() }
         Actions.add("about", to: application) { [unowned self] in AboutDialog.present(parent: currentWindow) }
+        // A notification's click: bring the main window back.
+        Actions.add("activate", to: application) { [unowned self] in activate() }
     }
 
     private func activate() {
@@ -115,6 +118,9 @@ public final class DesktopApplication {
             session = AppSession(server: server, apiKey: key, deviceID: account.settingsFile.load().deviceID, history: history)
             session.connection.connect()
             self.session = session
+            notifier = ReplyNotifier(application: application, session: session, settingsFile: account.settingsFile) { [unowned self] in
+                mainWindow.map { gtk_window_is_active(gtkCast($0.window, to: GtkWindow.self)) != 0 } ?? false
+            }
         }
         let window = MainWindow(context: PageContext(application: application, session: session, settingsFile: account.settingsFile))
         mainWindow = window
@@ -134,6 +140,7 @@ public final class DesktopApplication {
     private func endSession() {
         session?.connection.disconnect()
         session = nil
+        notifier = nil
     }
 
     private func showPreferences() {
