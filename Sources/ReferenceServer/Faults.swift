@@ -30,6 +30,10 @@ public struct Faults: Codable, Sendable, Equatable {
     public var giantChunkBytes: Int = 0
     /// Frame type used for reply chunks: "message" (default) or "stream".
     public var chunkFrameType: String = "message"
+    /// Benchmarks: when above 0, the reply is short words paced at this many chunks a second…
+    public var pacedChunksPerSecond: Int = 0
+    /// …for this many seconds.
+    public var pacedSeconds: Int = 10
 
     public init() {}
 
@@ -51,5 +55,7 @@ public struct Faults: Codable, Sendable, Equatable {
         lateReady = try c.decodeIfPresent(Bool.self, forKey: .lateReady) ?? d.lateReady
         giantChunkBytes = try c.decodeIfPresent(Int.self, forKey: .giantChunkBytes) ?? d.giantChunkBytes
         chunkFrameType = try c.decodeIfPresent(String.self, forKey: .chunkFrameType) ?? d.chunkFrameType
+        pacedChunksPerSecond = try c.decodeIfPresent(Int.self, forKey: .pacedChunksPerSecond) ?? d.pacedChunksPerSecond
+        pacedSeconds = try c.decodeIfPresent(Int.self, forKey: .pacedSeconds) ?? d.pacedSeconds
     }
 }

@@ -69,7 +69,7 @@ public final class ServerState: Sendable {
         let now = ServerTimestamp.now()
         if let messageLog, let line = try? JSONSerialization.data(withJSONObject: ["session_id": sessionID, "content": content]) {
             storage.withLock { _ in
-                if !FileManager.default.fileExists(atPath: messageLog.path) { FileManager.default.createFile(atPath: messageLog.path, contents: nil) }
+                if !FileManager.default.fileExists(atPath: messageLog.path) { _ = FileManager.default.createFile(atPath: messageLog.path, contents: nil) }
                 if let handle = try? FileHandle(forWritingTo: messageLog) {
                     handle.seekToEndOfFile()
                     handle.write(line + Data("\n".utf8))

@@ -26,4 +26,10 @@ enum Samples {
                             "https://[2001:db8::1]:8443/api/status", "http://localhost:8080", "wss://b.example.com/base/api"]
     static let replyTexts = ["## Title\n\n- item\n\n```swift\nprint(1)\n```\n<tts-summary>spoken</tts-summary>\nend",
                              "Error: the backend failed", "Plain <b>text</b> with < and <tts and </tts-summary>"]
+    static let markdown = [
+        "# Title\n\nSome *emphasis*, **strong**, ~~gone~~ and `code`.\n\n1. one\n2. two\n",
+        "```swift\nlet x = 1\n```\n\n| A | B |\n|---|---|\n| 1 | 2 |\n",
+        "> quote\n> - nested [link](https://example.com) <https://auto.example>\n\n---\n",
+        "<b>raw</b> & <span foo='x'> ![img](javascript:x) [a](mailto:a@b.c)\n\n    indented code\n",
+    ]
 }

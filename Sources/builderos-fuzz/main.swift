@@ -1,5 +1,5 @@
 // Seeded fuzzing of every decoder the client feeds with outside bytes: chat frames, REST replies,
-// timestamps, server addresses and the streaming reply filter. A crash ends the process (and
+// timestamps, server addresses, the streaming reply filter and the Markdown renderer. A crash ends the process (and
 // the run); otherwise it prints how many inputs each decoder took.
 //   builderos-fuzz [ITERATIONS] [SEED]     (ITERATIONS in total, spread over the decoders)
 import BuilderOSKit
@@ -51,6 +51,15 @@ let targets: [Target] = [
             index = end
         }
         _ = accumulator.finish()
+    },
+    Target(name: "Markdown", samples: Samples.markdown) { _, bytes in
+        for block in MarkdownParser.parse(String(decoding: bytes, as: UTF8.self)) {
+            switch block {
+            case .paragraph(let inlines), .heading(_, let inlines): _ = PangoMarkup.render(inlines)
+            case .table(let header, let rows): _ = header.map(PangoMarkup.render); _ = rows.flatMap { $0 }.map(PangoMarkup.render)
+            default: break
+            }
+        }
     },
 ]
 

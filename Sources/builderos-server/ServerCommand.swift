@@ -15,6 +15,8 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Folder for uploaded files (default: a new temporary folder).") var uploadDir: String?
     @Flag(help: "Behave like a core server without the system server (capsules and power answer 404).") var noSystemRoutes = false
     @Option(help: "Milliseconds to wait between two reply chunks.") var chunkDelayMs = 0
+    @Option(help: "Benchmarks: stream every reply as this many chunks a second (0: the normal reply).") var pacedChunksPerSecond = 0
+    @Option(help: "Benchmarks: for this many seconds.") var pacedSeconds = 10
     @Option(help: "Append every chat message received to this file as a JSON line (for delivery tests).") var messageLog: String?
     @Flag(help: "Allow GET/PUT /__reference/faults to change fault switches at run time.") var testControls = false
 
@@ -25,6 +27,8 @@ struct ServerCommand: AsyncParsableCommand {
         var faults = Faults()
         faults.systemRoutesAbsent = noSystemRoutes
         faults.chunkDelayMilliseconds = chunkDelayMs
+        faults.pacedChunksPerSecond = pacedChunksPerSecond
+        faults.pacedSeconds = pacedSeconds
         state.faults = faults
         let server = ReferenceServer(state: state, host: host, port: port, testControls: testControls)
         try await server.run { url in

@@ -33,6 +33,7 @@ enum Scenarios {
         case "main-no-system": await ResilienceScenarios.noSystemServer(d, c)
         case "main-large": await ResilienceScenarios.large(d, c)
         case "streaming": await StreamingScenario.run(d)
+        case "bench-stream": await BenchStreamScenario.run(d, c)
         default: d.expect(false, "known scenario")
         }
     }

@@ -56,6 +56,7 @@ public final class MainWindow {
     }
 
     public func present() {
+        BenchmarkExit.arm(window)
         gtk_window_present(gtkCast(window, to: GtkWindow.self))
         currentPage?.shown()
     }

@@ -79,6 +79,11 @@ enum ChatSocket {
             try await send(["type": "error", "content": "The assistant backend is unavailable", "timestamp": ServerTimestamp.now()], outbound)
             return true
         }
+        if faults.pacedChunksPerSecond > 0 {
+            try await streamPaced(rate: faults.pacedChunksPerSecond, seconds: faults.pacedSeconds, faults: faults, outbound: outbound)
+            try await send(["type": "complete", "content": "Response complete", "timestamp": ServerTimestamp.now()], outbound)
+            return true
+        }
         let text = faults.errorMessage
             ? "Error: the assistant backend failed to answer"
             : AssistantReply.text(for: request.content, agent: agent)
@@ -98,6 +103,17 @@ enum ChatSocket {
                         "usage": ["input_tokens": request.content.count / 4 + 1, "cached_input_tokens": 0,
                                   "output_tokens": text.count / 4 + 1]], outbound)
         return true
+    }
+
+    /// Benchmark stream: `rate` chunks a second for `seconds`, each chunk sent at its due time.
+    private static func streamPaced(rate: Int, seconds: Int, faults: Faults, outbound: WebSocketOutboundWriter) async throws {
+        let start = ContinuousClock.now
+        for index in 0..<(rate * seconds) {
+            let due = start + .microseconds(Int64(index) * 1_000_000 / Int64(rate))
+            if due > ContinuousClock.now + .milliseconds(1) { try await Task.sleep(until: due, clock: .continuous) }
+            let word = index % 40 == 39 ? "word\(index)\n\n" : "word\(index) "
+            try await send(["type": faults.chunkFrameType, "content": word], outbound)
+        }
     }
 
     private static func send(_ object: [String: Any], _ outbound: WebSocketOutboundWriter) async throws {

@@ -1,0 +1,26 @@
+import CGtk
+import Foundation
+
+/// The benchmark-only switch: with `BUILDEROS_BENCHMARK_EXIT_AFTER_FIRST_FRAME=<seconds>` the
+/// process exits that many seconds after a window's first painted frame (0: at once). Nothing
+/// else changes under it. Used by `meson-helpers/benchmark` to time start-up and read peak memory.
+@MainActor
+public enum BenchmarkExit {
+    public static let variable = "BUILDEROS_BENCHMARK_EXIT_AFTER_FIRST_FRAME"
+
+    public static func arm(_ window: UnsafeMutablePointer<GtkWidget>) {
+        guard let value = ProcessInfo.processInfo.environment[variable], let seconds = Double(value) else { return }
+        // The first tick comes before the first paint; from there, wait for "after-paint".
+        let box = Unmanaged.passRetained(FrameBox {
+            guard let clock = gtk_widget_get_frame_clock(window) else { return }
+            Signals.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+                if seconds <= 0 { exit(0) }
+                DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { exit(0) }
+            }
+        }).toOpaque()
+        gtk_widget_add_tick_callback(window, { _, _, user in
+            MainActor.assumeIsolated { Unmanaged<FrameBox>.fromOpaque(user!).takeUnretainedValue().body() }
+            return 0
+        }, box, { user in Unmanaged<FrameBox>.fromOpaque(user!).release() })
+    }
+}

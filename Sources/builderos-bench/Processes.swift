@@ -1,0 +1,90 @@
+import Foundation
+
+/// Child processes for the benchmarks: wall time and peak memory (wait4's rusage), and the
+/// reference server as a long-running child.
+enum Processes {
+    struct Result {
+        var status: Int32
+        var seconds: Double
+        /// Peak resident set size in KiB.
+        var peakKiB: Int
+    }
+
+    static func run(_ path: String, _ arguments: [String], environment: [String: String], stdin: String? = nil) -> Result {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdin ?? "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now()
+        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return Result(status: -1, seconds: 0, peakKiB: 0) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return Result(status: (status >> 8) & 0xff, seconds: seconds, peakKiB: usage.ru_maxrss)
+    }
+
+    /// Runs a command and returns its standard output (for scenarios that print MEASURE lines).
+    static func output(_ path: String, _ arguments: [String], environment: [String: String]) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// builderos-server on a free loopback port.
+final class BenchServer {
+    let process = Process()
+    let url: String
+
+    init(binary: String, keyFile: String, extra: [String] = []) throws {
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["--port", "0", "--key-file", keyFile] + extra
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var buffer = Data()
+        while !buffer.contains(UInt8(ascii: "\n")) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+        }
+        let line = String(decoding: buffer, as: UTF8.self)
+        guard let range = line.range(of: "http://") else { throw POSIXError(.ECONNREFUSED) }
+        url = String(line[range.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
+enum Stats {
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted[min(sorted.count - 1, Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1)]
+    }
+}

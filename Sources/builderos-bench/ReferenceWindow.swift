@@ -1,0 +1,43 @@
+import Foundation
+
+/// The yardstick: a minimal GTK 4 window in C, built by the harness itself, that exits after its
+/// first painted frame (or some seconds later) exactly as the app does under the benchmark switch.
+enum ReferenceWindow {
+    static let source = [
+        "#include <gtk/gtk.h>",
+        "#include <stdlib.h>",
+        "static double delay;",
+        "static gboolean quit_now(gpointer data) { exit(0); return G_SOURCE_REMOVE; }",
+        "static void painted(GdkFrameClock *clock, gpointer data) {",
+        "  if (delay <= 0) exit(0);",
+        "  g_timeout_add((guint)(delay * 1000), quit_now, NULL);",
+        "  g_signal_handlers_disconnect_by_func(clock, painted, data);",
+        "}",
+        "static gboolean first_tick(GtkWidget *w, GdkFrameClock *clock, gpointer data) {",
+        "  g_signal_connect(clock, \"after-paint\", G_CALLBACK(painted), NULL);",
+        "  return G_SOURCE_REMOVE;",
+        "}",
+        "int main(int argc, char **argv) {",
+        "  delay = argc > 1 ? atof(argv[1]) : 0;",
+        "  gtk_init();",
+        "  GtkWidget *window = gtk_window_new();",
+        "  gtk_window_set_default_size(GTK_WINDOW(window), 1000, 720);",
+        "  gtk_window_set_child(GTK_WINDOW(window), gtk_label_new(\"BuilderOS\"));",
+        "  gtk_widget_add_tick_callback(window, first_tick, NULL, NULL);",
+        "  gtk_window_present(GTK_WINDOW(window));",
+        "  while (TRUE) g_main_context_iteration(NULL, TRUE);",
+        "}",
+    ].joined(separator: "\n")
+
+    /// Compiles the window into `directory`; returns the binary's path.
+    static func build(in directory: URL) throws -> String {
+        let c = directory.appendingPathComponent("reference-window.c")
+        try source.write(to: c, atomically: true, encoding: .utf8)
+        let binary = directory.appendingPathComponent("reference-window").path
+        let flags = Processes.output("/usr/bin/pkg-config", ["--cflags", "--libs", "gtk4"], environment: ProcessInfo.processInfo.environment)
+        let result = Processes.run("/bin/sh", ["-c", "cc -O2 -o '\(binary)' '\(c.path)' \(flags.trimmingCharacters(in: .whitespacesAndNewlines))"],
+                                   environment: ProcessInfo.processInfo.environment)
+        guard result.status == 0 else { throw POSIXError(.ENOEXEC) }
+        return binary
+    }
+}

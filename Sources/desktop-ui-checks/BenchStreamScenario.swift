@@ -1,0 +1,49 @@
+import BuilderOSKit
+import CGtk
+import DesktopUI
+import Foundation
+import GtkKit
+
+/// For `meson-helpers/benchmark`: the real main window receives a paced stream (the server sends
+/// 2,000 chunks a second). Counts frames whose work took over 16 ms (frame clock phases, from
+/// before-paint to after-paint) and the longest main-loop stall (a 1 ms timer's worst lateness).
+/// Prints MEASURE lines; asserts nothing about timing.
+@MainActor
+enum BenchStreamScenario {
+    static func run(_ d: Driver, _ c: ScenarioContext) async {
+        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
+        d.activate("win.page-chat", in: main)
+        await d.settle()
+        guard let clock = gtk_widget_get_frame_clock(main) else { return d.expect(false, "the window has a frame clock") }
+        final class Counts { var frames = 0, late = 0, frameStart = 0, measuring = true }
+        let counts = Counts()
+        Signals.connect(UnsafeMutableRawPointer(clock), "before-paint") { counts.frameStart = g_get_monotonic_time() }
+        Signals.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+            guard counts.measuring, counts.frameStart > 0 else { return }
+            counts.frames += 1
+            if g_get_monotonic_time() - counts.frameStart > 16_000 { counts.late += 1 }
+        }
+        var worstStall = 0.0
+        let stallWatch = Task { @MainActor in
+            while !Task.isCancelled {
+                let before = DispatchTime.now().uptimeNanoseconds
+                try? await Task.sleep(nanoseconds: 1_000_000)
+                let lateness = Double(DispatchTime.now().uptimeNanoseconds - before) / 1e6 - 1
+                worstStall = max(worstStall, lateness)
+            }
+        }
+        let seconds = Double(c.options["seconds"] ?? "10") ?? 10
+        d.typeText("stream for the benchmark", into: "message-input", in: main)
+        d.click("send", in: main)
+        let done = await d.wait(seconds: seconds + 40) { !d.named(prefix: "message-assistant-complete", in: main).isEmpty }
+        counts.measuring = false
+        stallWatch.cancel()
+        d.expect(done, "the paced reply completes")
+        let reply = ((try? HistoryStore()).map { h in h.conversations().flatMap { h.messages(in: $0.id) } } ?? []).last { $0.role == .assistant }
+        let chunks = reply?.text.components(separatedBy: "word").count ?? 1
+        print("MEASURE frames=\(counts.frames)")
+        print("MEASURE late-frames=\(counts.late)")
+        print("MEASURE longest-stall-ms=\(String(format: "%.1f", worstStall))")
+        print("MEASURE chunks=\(chunks - 1)")
+    }
+}
