@@ -69,10 +69,12 @@ let package = Package(
         ),
         // Seeded fuzzing of every decoder (meson-helpers/fuzz-decoders; a fast subset runs in the tests).
         .executableTarget(name: "builderos-fuzz", dependencies: ["BuilderOSKit"], swiftSettings: swift6),
+        // What the quality tools share: the reference server as a child process, statistics, grep.
+        .target(name: "ToolSupport", swiftSettings: swift6),
         // The fault suite (meson-helpers/fault-suite; a fast subset runs in the tests).
-        .executableTarget(name: "builderos-faults", dependencies: ["BuilderOSKit"], swiftSettings: swift6),
+        .executableTarget(name: "builderos-faults", dependencies: ["BuilderOSKit", "ToolSupport"], swiftSettings: swift6),
         // The benchmark table (meson-helpers/benchmark); not part of the tests.
-        .executableTarget(name: "builderos-bench", dependencies: ["BuilderOSKit"], swiftSettings: swift6),
+        .executableTarget(name: "builderos-bench", dependencies: ["BuilderOSKit", "ToolSupport"], swiftSettings: swift6),
         // Runs the GtkKit checks in a real GTK process (see Tests/GtkKitTests).
         .executableTarget(name: "gtkkit-checks", dependencies: ["GtkKit", "BuilderOSKit", "CGtk"], swiftSettings: swift6),
         .executableTarget(

@@ -1,5 +1,6 @@
 import BuilderOSKit
 import Foundation
+import ToolSupport
 
 // builderos-bench --bin DIR [--runs N] [--stream-seconds S]
 // Run by meson-helpers/benchmark (under xvfb-run and a private keyring). Prints one table of
@@ -20,7 +21,7 @@ let base = ProcessInfo.processInfo.environment.merging(["GSK_RENDERER": "cairo",
 
 /// A private configuration (settings + history) signed in to `server`, with `messages` in one conversation.
 @MainActor
-func sandbox(_ name: String, server: BenchServer, messages: Int) throws -> [String: String] {
+func sandbox(_ name: String, server: ServerChild, messages: Int) throws -> [String: String] {
     let root = work.appendingPathComponent(name)
     var env = base
     env["XDG_CONFIG_HOME"] = root.appendingPathComponent("config").path
@@ -49,8 +50,8 @@ var rows: [Row] = []
     print("  \(what): \(ours) vs \(reference) \(ratio)")
 }
 
-let server = try BenchServer(binary: binary("builderos-server"), keyFile: keyFile)
-defer { server.stop() }
+let server = try ServerChild(binary: binary("builderos-server"), keyFile: keyFile)
+defer { server.kill() }
 let reference = try ReferenceWindow.build(in: work)
 let exitNow = BenchmarkExitVariable.name
 
@@ -95,9 +96,9 @@ add("chat round trip, send → first chunk (200 turns)", String(format: "p50 %.2
     String(format: "p99 %.2f ms", Stats.percentile(trips, 99) * 1000), "", "(recorded)", nil)
 
 print("Streaming 2,000 chunks/s for \(streamSeconds) s…")
-let paced = try BenchServer(binary: binary("builderos-server"), keyFile: keyFile,
+let paced = try ServerChild(binary: binary("builderos-server"), keyFile: keyFile,
                             extra: ["--paced-chunks-per-second", "2000", "--paced-seconds", String(streamSeconds)])
-defer { paced.stop() }
+defer { paced.kill() }
 let streamEnv = try sandbox("stream", server: paced, messages: 0)
 let scenario = Processes.output("/usr/bin/timeout", ["\(streamSeconds + 60)", binary("desktop-ui-checks"), "--scenario", "bench-stream",
                                                      "--server", paced.url, "--key-file", keyFile, "--out", work.path,
@@ -108,8 +109,9 @@ let measures = Dictionary(scenario.split(separator: "\n").filter { $0.hasPrefix(
     return (String(parts[0]), v)
 }, uniquingKeysWith: { $1 })
 if let late = measures["late-frames"], let frames = measures["frames"], let stall = measures["longest-stall-ms"], let chunks = measures["chunks"] {
-    add("streaming: frames over 16 ms of work", String(format: "%.0f of %.0f frames", late, frames), String(format: "%.0f chunks shown", chunks),
-        "", "none", late == 0)
+    let took = measures["stream-seconds"] ?? 0
+    add("streaming: frames over 16 ms of work", String(format: "%.0f of %.0f frames", late, frames),
+        String(format: "%.0f of %d chunks shown, done after %.1f s", chunks, 2000 * streamSeconds, took), "", "none", late == 0)
     add("streaming: longest main-loop stall", String(format: "%.1f ms", stall), "", "", "≤ 16 ms", stall <= 16)
 } else {
     add("streaming", "did not complete", "", "", "", false)

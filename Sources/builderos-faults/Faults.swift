@@ -1,5 +1,6 @@
 import BuilderOSKit
 import Foundation
+import ToolSupport
 
 @MainActor
 struct Faults {
@@ -23,7 +24,7 @@ struct Faults {
     func killAndRestart(rounds: Int) async {
         let keyFile = work.appendingPathComponent("key").path
         let log = work.appendingPathComponent("messages.jsonl")
-        guard var server = try? ServerChild(binary: binary("builderos-server"), port: 0, keyFile: keyFile, log: log.path) else {
+        guard var server = try? ServerChild(binary: binary("builderos-server"), port: 0, keyFile: keyFile, log: log.path, chunkDelayMilliseconds: 5) else {
             return report("kill-restart", false, "the server did not start")
         }
         let port = server.port
@@ -48,7 +49,7 @@ struct Faults {
             let queued = "queued \(round)"
             sent.append(queued)
             session.chat.send(queued, in: conversation.id)
-            guard let restarted = try? ServerChild(binary: binary("builderos-server"), port: port, keyFile: keyFile, log: log.path) else { break }
+            guard let restarted = try? ServerChild(binary: binary("builderos-server"), port: port, keyFile: keyFile, log: log.path, chunkDelayMilliseconds: 5) else { break }
             server = restarted
             let back = Date()
             if await until(40, { session.connection.snapshot.indicator == .connected }) { reconnects.append(Date().timeIntervalSince(back)) }

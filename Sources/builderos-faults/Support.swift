@@ -1,37 +1,5 @@
 import Foundation
 
-/// builderos-server as a child process that can be killed like a crash and started again on
-/// the same port.
-final class ServerChild {
-    let process = Process()
-    let port: Int
-
-    init(binary: String, port: Int, keyFile: String, log: String?, extra: [String] = []) throws {
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--port", String(port), "--key-file", keyFile, "--chunk-delay-ms", "5"]
-            + (log.map { ["--message-log", $0] } ?? []) + extra
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var buffer = Data()
-        while !buffer.contains(UInt8(ascii: "\n")) {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-        }
-        let line = String(decoding: buffer, as: UTF8.self)
-        guard let colon = line.range(of: ":", options: .backwards), let p = Int(line[colon.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
-        else { throw POSIXError(.ECONNREFUSED) }
-        self.port = p
-    }
-
-    func kill() {
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-}
-
 /// The reference server's fault switches, set over its test-control route.
 enum Controls {
     static func put(port: Int, _ json: String) -> Bool {
@@ -66,21 +34,4 @@ final class SilentListener {
     }
 
     func close() { Glibc.close(fd) }
-}
-
-enum Grep {
-    /// Files under `roots` whose bytes contain `needle`.
-    static func files(containing needle: String, under roots: [String]) -> [String] {
-        var hits: [String] = []
-        let bytes = Data(needle.utf8)
-        for root in roots {
-            guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
-            for case let relative as String in walker {
-                let path = (root as NSString).appendingPathComponent(relative)
-                guard let data = FileManager.default.contents(atPath: path), data.count < 64 << 20 else { continue }
-                if data.range(of: bytes) != nil { hits.append(path) }
-            }
-        }
-        return hits
-    }
 }

@@ -35,7 +35,9 @@ enum BenchStreamScenario {
         let seconds = Double(c.options["seconds"] ?? "10") ?? 10
         d.typeText("stream for the benchmark", into: "message-input", in: main)
         d.click("send", in: main)
+        let started = Date()
         let done = await d.wait(seconds: seconds + 40) { !d.named(prefix: "message-assistant-complete", in: main).isEmpty }
+        let took = Date().timeIntervalSince(started)
         counts.measuring = false
         stallWatch.cancel()
         d.expect(done, "the paced reply completes")
@@ -45,5 +47,6 @@ enum BenchStreamScenario {
         print("MEASURE late-frames=\(counts.late)")
         print("MEASURE longest-stall-ms=\(String(format: "%.1f", worstStall))")
         print("MEASURE chunks=\(chunks - 1)")
+        print("MEASURE stream-seconds=\(String(format: "%.1f", took))")
     }
 }

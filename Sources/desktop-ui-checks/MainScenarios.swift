@@ -47,6 +47,9 @@ enum MainScenarios {
             await d.screenshot(pageWindow, "page-window")
             gtk_window_destroy(gtkCast(pageWindow, to: GtkWindow.self))
         }
+        // Secret-leak check while everything runs: no process's command line or environment holds the key.
+        let hits = ProcessScan.processesMentioning(c.key)
+        d.expect(hits.isEmpty, "no process's command line or environment contains the API key", "\(hits)")
         // Closing remembers the size (and the page: Power) for the restart scenario.
         gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), 1100, 760)
         gtk_window_close(gtkCast(main, to: GtkWindow.self))

@@ -6,9 +6,9 @@ import Testing
 struct FuzzSubsetTests {
     @Test(arguments: [UInt64(20_261_121), 7])
     func decodersSurviveMutatedInput(seed: UInt64) async throws {
-        let result = try await CLISandbox().run(["25000", String(seed)], executable: "builderos-fuzz")
+        let result = try await CLISandbox().run(["24000", String(seed)], executable: "builderos-fuzz")
         #expect(result.status == 0, "seed \(seed): \(result.stderr.suffix(2000))")
-        #expect(result.stdout.contains("25000 inputs in"))
+        #expect(result.stdout.contains("24000 inputs in"))
         #expect(result.stdout.contains("6 passed, 0 failed"))
     }
 }

@@ -165,10 +165,10 @@ public actor ChatClient {
     }
 
     private func receiveChunk(_ content: String) {
-        guard var current = turn, !current.isFinished else { return }
-        let visible = current.receive(chunk: content)
-        turn = current
-        if !visible.isEmpty { eventSink.yield(.delta(turn: current.id, text: visible)) }
+        guard let id = turn?.id, turn?.isFinished == false else { return }
+        // In place: a copy of the turn would copy the whole reply on every chunk.
+        let visible = turn!.receive(chunk: content)
+        if !visible.isEmpty { eventSink.yield(.delta(turn: id, text: visible)) }
     }
 
     private func endTurn(_ change: (inout ChatTurn) -> String) {

@@ -156,22 +156,23 @@ public final class ChatService {
             active[agent] = current
             setState(of: current.userMessage, to: .sent)
         case .delta(let turn, let text):
-            guard var current = active[agent], current.turnID == turn else { return }
-            if current.reply == nil {
-                current.reply = history.append(ChatMessage(conversation: current.userMessage.conversation, role: .assistant,
-                                                           text: "", state: .streaming))
-                active[agent] = current
-                changes.notify(.messageAdded(current.reply!))
-                changes.notify(.turnChanged(conversation: current.userMessage.conversation))
+            // No local copy of the turn: it would share the reply's text and make every append
+            // below copy all of it.
+            guard active[agent]?.turnID == turn, let conversation = active[agent]?.userMessage.conversation else { return }
+            if active[agent]?.reply == nil {
+                let reply = history.append(ChatMessage(conversation: conversation, role: .assistant, text: "", state: .streaming))
+                active[agent]?.reply = reply
+                changes.notify(.messageAdded(reply))
+                changes.notify(.turnChanged(conversation: conversation))
             }
-            current.reply!.text += text
+            // Appended in place (no copy of the growing text per chunk).
+            active[agent]?.reply?.text += text
             // Stored at most twice a second while streaming; always at the end of the turn.
-            if Date().timeIntervalSince(current.lastSaved) > 0.5 {
-                history.update(current.reply!.id, text: current.reply!.text, state: .streaming)
-                current.lastSaved = Date()
+            if Date().timeIntervalSince(active[agent]?.lastSaved ?? .distantPast) > 0.5, let reply = active[agent]?.reply {
+                history.update(reply.id, text: reply.text, state: .streaming)
+                active[agent]?.lastSaved = Date()
             }
-            active[agent] = current
-            changes.notify(.messageChanged(current.reply!))
+            if let id = active[agent]?.reply?.id { changes.notify(.replyGrew(message: id, conversation: conversation)) }
         case .finished(let turn):
             guard let current = active[agent], current.turnID == nil || current.turnID == turn.id else { return }
             finish(current, agent: agent, phase: turn.phase, replyText: turn.reply.visible)
@@ -230,6 +231,11 @@ public final class ChatService {
         }
         changes.notify(.messageChanged(updated))
         changes.notify(.turnChanged(conversation: message.conversation))
+    }
+
+    /// A message as it is right now: a streaming reply from memory, anything else from history.
+    public func liveMessage(_ id: UUID) -> ChatMessage? {
+        active.values.compactMap(\.reply).first { $0.id == id }
     }
 
     /// Messages to show when a conversation opens, oldest first.

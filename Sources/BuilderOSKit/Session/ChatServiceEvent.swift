@@ -6,6 +6,9 @@ public enum ChatServiceEvent: Sendable, Equatable {
     case messageAdded(ChatMessage)
     /// A message's text or state changed (a reply grew, a queued message was sent).
     case messageChanged(ChatMessage)
+    /// A streaming reply got more text. Deliberately without the text: views read it with
+    /// `ChatService.liveMessage(_:)` once per frame, and nothing holds a copy between chunks.
+    case replyGrew(message: UUID, conversation: UUID)
     /// A conversation's turn started, got its first chunk, or ended.
     case turnChanged(conversation: UUID)
 }

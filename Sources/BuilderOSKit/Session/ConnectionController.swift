@@ -124,7 +124,9 @@ public final class ConnectionController {
             default: break
             }
         case .delta, .finished:
-            snapshot.lastSync = Date()
+            // At most once a second: every change of the snapshot redraws every indicator, and
+            // a reply can bring thousands of chunks a second.
+            if snapshot.lastSync.map({ Date().timeIntervalSince($0) >= 1 }) ?? true { snapshot.lastSync = Date() }
         default: break
         }
         chatEvents?(agent, event)

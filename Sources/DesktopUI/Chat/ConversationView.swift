@@ -53,6 +53,7 @@ final class ConversationView {
         widget = UI.vbox(spacing: 0, [titleBar, UI.vbox(classes: [Style.separator]), body, thinking, attachments.widget, composer.widget])
         gtk_widget_set_hexpand(widget, 1)
 
+        messages.lookup = { [unowned self] id in chat.liveMessage(id) }
         messages.loadOlder = { [unowned self] before in
             guard let id = conversationID else { return [] }
             return chat.recentMessages(in: id, before: before, limit: 100)
@@ -105,6 +106,8 @@ final class ConversationView {
             showBody()
         case .messageChanged(let m) where m.conversation == conversationID:
             messages.update(m)
+        case .replyGrew(let id, let c) where c == conversationID:
+            messages.updateLater(id)
         case .turnChanged(let c) where c == conversationID:
             refreshTurn()
         default:

@@ -21,6 +21,8 @@ public final class MessageList {
     private var stickToBottom = true
     private var lastUpper = 0.0
     private var loadingOlder = false
+    /// Where `updateLater` reads a message's current state at frame time.
+    public var lookup: ((UUID) -> ChatMessage?)?
     /// Loads messages older than the given sequence number, oldest first.
     var loadOlder: ((Int64) -> [ChatMessage])?
     /// Frames in which pending updates were applied (tests compare it with the number of chunks).
@@ -115,9 +117,19 @@ public final class MessageList {
         coalescer.schedule()
     }
 
+    /// Records that a message changed without taking its text: it is read once, at the next frame.
+    public func updateLater(_ id: UUID) {
+        guard messages[id] != nil else { return }
+        pending.insert(id)
+        coalescer.schedule()
+    }
+
     private func applyPending() {
         framesApplied += 1
-        for id in pending { if let row = bound[id], let message = messages[id] { row.show(message) } }
+        for id in pending {
+            if let live = lookup?(id) { messages[id] = live }
+            if let row = bound[id], let message = messages[id] { row.show(message) }
+        }
         pending = []
         if stickToBottom { scrollToBottom() }
     }

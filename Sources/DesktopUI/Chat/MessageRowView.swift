@@ -15,6 +15,7 @@ final class MessageRowView {
     private var bubble: Widget?
     private var plain: Widget?
     private var caption: Widget?
+    private var labelledMessage: UUID?
 
     init() {
         widget = UI.hbox()
@@ -108,11 +109,17 @@ final class MessageRowView {
         case .streaming, .sent, .complete: state = nil
         }
         let text = [time, state].compactMap { $0 }.joined(separator: " · ")
+        let name = "message-\(m.role.rawValue)-\(m.state.rawValue)"
+        // Only when the state changes: not on every frame of a streaming reply (screen readers
+        // read the text itself; the label says who and when).
+        guard String(cString: gtk_widget_get_name(widget)) != name || labelledMessage != m.id else { return }
+        labelledMessage = m.id
         if let caption { UI.setText(caption, text) }
-        let accessible = m.role == .user ? String(format: L("You said %@"), m.text)
-            : m.role == .assistant ? String(format: L("Assistant replied %@"), m.text) : m.text
+        let preview = String(m.text.prefix(300))
+        let accessible = m.role == .user ? String(format: L("You said %@"), preview)
+            : m.role == .assistant ? String(format: L("Assistant replied %@"), preview) : preview
         Accessibility.setLabel(widget, [accessible, text].joined(separator: ", "))
-        gtk_widget_set_name(widget, "message-\(m.role.rawValue)-\(m.state.rawValue)")
+        gtk_widget_set_name(widget, name)
     }
 
     private func showMenu(x: Double, y: Double) {

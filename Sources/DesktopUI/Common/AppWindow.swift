@@ -16,6 +16,19 @@ enum AppWindow {
         return window
     }
 
+    /// A small modal dialog window over `parent`, titled, named and styled.
+    static func dialog(parent: Widget?, title: String, name: String, resizable: Bool = false) -> Widget {
+        let window = gtk_window_new()!
+        let gwindow = gtkCast(window, to: GtkWindow.self)
+        if let parent { gtk_window_set_transient_for(gwindow, gtkCast(parent, to: GtkWindow.self)) }
+        gtk_window_set_modal(gwindow, 1)
+        gtk_window_set_resizable(gwindow, resizable ? 1 : 0)
+        gtk_window_set_title(gwindow, title)
+        gtk_widget_set_name(window, name)
+        UI.addClasses(window, [Style.app])
+        return window
+    }
+
     static func header(of window: Widget) -> OpaquePointer {
         OpaquePointer(gtk_window_get_titlebar(gtkCast(window, to: GtkWindow.self))!)
     }

@@ -7,14 +7,8 @@ import GtkKit
 enum TextPromptDialog {
     static func ask(parent: Widget, title: String, initial: String, confirm: String, name: String,
                     onConfirm: @escaping @MainActor (String) -> Void) {
-        let window = gtk_window_new()!
+        let window = AppWindow.dialog(parent: parent, title: title, name: name)
         let gwindow = gtkCast(window, to: GtkWindow.self)
-        gtk_window_set_transient_for(gwindow, gtkCast(parent, to: GtkWindow.self))
-        gtk_window_set_modal(gwindow, 1)
-        gtk_window_set_resizable(gwindow, 0)
-        gtk_window_set_title(gwindow, title)
-        gtk_widget_set_name(window, name)
-        UI.addClasses(window, [Style.app])
         let close = { gtk_window_destroy(gwindow) }
         var entryRef: Widget?
         let accept: @MainActor () -> Void = {

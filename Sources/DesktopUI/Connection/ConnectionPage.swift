@@ -45,7 +45,13 @@ final class ConnectionPage: Page {
 
         Signals.connect(UnsafeMutableRawPointer(bigButton), "clicked") { [unowned self] in buttonPressed() }
         connection.changes.add(owner: self) { [weak self] in self?.show($0) }
-        context.session.chat.changes.add(owner: self) { [weak self] _ in self?.showActivity() }
+        context.session.chat.changes.add(owner: self) { [weak self] event in
+            // Counted from the history: on new messages and finished turns, not on every chunk.
+            switch event {
+            case .messageAdded, .turnChanged: self?.showActivity()
+            case .messageChanged, .replyGrew, .conversationsChanged: break
+            }
+        }
         show(connection.snapshot)
         Lifetime.tie(self, to: widget)
     }

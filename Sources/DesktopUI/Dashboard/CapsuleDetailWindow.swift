@@ -10,14 +10,9 @@ final class CapsuleDetailWindow {
     private let details = UI.vbox(spacing: Style.gapSmall)
 
     init(parent: Widget, capsule: Capsule, rest: RESTClient) {
-        window = gtk_window_new()!
+        window = AppWindow.dialog(parent: parent, title: capsule.displayTitle, name: "capsule-detail", resizable: true)
         let gwindow = gtkCast(window, to: GtkWindow.self)
-        gtk_window_set_transient_for(gwindow, gtkCast(parent, to: GtkWindow.self))
-        gtk_window_set_modal(gwindow, 1)
-        gtk_window_set_title(gwindow, capsule.displayTitle)
         gtk_window_set_default_size(gwindow, 480, -1)
-        gtk_widget_set_name(window, "capsule-detail")
-        UI.addClasses(window, [Style.app])
         let close = UI.button(L("_Close"), classes: [Style.secondaryButton]) { gtk_window_destroy(gwindow) }
         UI.align(close, h: GTK_ALIGN_END)
         UI.append(details, UI.label(L("Loading…"), classes: [Style.body, Style.dim]))
