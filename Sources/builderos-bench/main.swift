@@ -113,6 +113,9 @@ if let late = measures["late-frames"], let frames = measures["frames"], let stal
     add("streaming: frames over 16 ms of work", String(format: "%.0f of %.0f frames", late, frames),
         String(format: "%.0f of %d chunks shown, done after %.1f s", chunks, 2000 * streamSeconds, took), "", "none", late == 0)
     add("streaming: longest main-loop stall", String(format: "%.1f ms", stall), "", "", "≤ 16 ms", stall <= 16)
+    if let update = measures["update-ms-total"], let layout = measures["layout-ms-total"], let paint = measures["paint-ms-total"] {
+        add("streaming: where frame time went", String(format: "update %.0f ms, layout %.0f ms, paint %.0f ms", update, layout, paint), "", "", "", nil)
+    }
 } else {
     add("streaming", "did not complete", "", "", "", false)
     print(scenario)
