@@ -64,7 +64,7 @@ let targets: [Target] = [
 ]
 
 let started = Date()
-let perTarget = max(1, total / targets.count)
+let perTarget = max(1, (total + targets.count - 1) / targets.count)  // at least `total` in all
 for target in targets {
     let samples = target.samples.map { Array($0.utf8) }
     for _ in 0..<perTarget {
