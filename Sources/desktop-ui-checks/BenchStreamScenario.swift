@@ -29,12 +29,13 @@ enum BenchStreamScenario {
             if g_get_monotonic_time() - counts.start > 16_000 { counts.late += 1 }
         }
         var worstStall = 0.0
+        var worstAt = Date()
         let stallWatch = Task { @MainActor in
             while !Task.isCancelled {
                 let before = DispatchTime.now().uptimeNanoseconds
                 try? await Task.sleep(nanoseconds: 1_000_000)
                 let lateness = Double(DispatchTime.now().uptimeNanoseconds - before) / 1e6 - 1
-                worstStall = max(worstStall, lateness)
+                if lateness > worstStall { worstStall = lateness; worstAt = Date() }
             }
         }
         let seconds = Double(c.options["seconds"] ?? "10") ?? 10
@@ -55,6 +56,7 @@ enum BenchStreamScenario {
         print("MEASURE late-frames=\(counts.late)")
         print("MEASURE longest-stall-ms=\(String(format: "%.1f", worstStall))")
         print("MEASURE chunks=\(chunks - 1)")
+        print("MEASURE stall-at-seconds=\(String(format: "%.1f", worstAt.timeIntervalSince(started)))")
         print("MEASURE stream-seconds=\(String(format: "%.1f", took))")
     }
 }

@@ -20,6 +20,8 @@ public final class MessageList {
     private var coalescer: FrameCoalescer!
     private var stickToBottom = true
     private var lastUpper = 0.0
+    private var lastApplied = Date.distantPast
+    private var delayedUpdate = false
     private var loadingOlder = false
     /// Where `updateLater` reads a message's current state at frame time.
     public var lookup: ((UUID) -> ChatMessage?)?
@@ -121,11 +123,23 @@ public final class MessageList {
     public func updateLater(_ id: UUID) {
         guard messages[id] != nil else { return }
         pending.insert(id)
-        coalescer.schedule()
+        // A long reply costs a full re-measure of its paragraphs per update: past 16 KiB it is
+        // redrawn at most four times a second, so the main loop keeps up with the stream.
+        let size = messages[id]?.text.utf8.count ?? 0
+        let wait = size > 16_384 ? 0.25 - Date().timeIntervalSince(lastApplied) : 0
+        guard wait > 0 else { coalescer.schedule(); return }
+        guard !delayedUpdate else { return }
+        delayedUpdate = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
+            guard let self else { return }
+            delayedUpdate = false
+            coalescer.schedule()
+        }
     }
 
     private func applyPending() {
         framesApplied += 1
+        lastApplied = Date()
         for id in pending {
             if let live = lookup?(id) { messages[id] = live }
             if let row = bound[id], let message = messages[id] { row.show(message) }
