@@ -117,3 +117,11 @@ public enum UI {
         gtk_editable_set_text(OpaquePointer(editable), text)
     }
 }
+
+/// A widget filled in later, for closures made before the widget exists (an entry whose Enter
+/// handler reads the entry itself).
+@MainActor
+public final class WidgetRef {
+    public var widget: Widget?
+    public init() {}
+}

@@ -65,7 +65,7 @@ final class ConversationView {
         composer.onChange = { [unowned self] text in if let id = conversationID { chat.saveDraft(id, text) } }
         attachments.onChange = { [unowned self] in composer.refresh() }
         quickActions.onCommand = { [unowned self] command in send(command, keepInput: true) }
-        quickActions.onSettings = { [unowned self] in context.activate("app.preferences") }
+        quickActions.onSettings = { [unowned self] in self.context.activate("app.preferences") }
         Signals.connect(UnsafeMutableRawPointer(rename), "clicked") { [unowned self] in if let id = conversationID { onRename?(id) } }
         Signals.connect(UnsafeMutableRawPointer(delete), "clicked") { [unowned self] in if let id = conversationID { onDelete?(id) } }
         Signals.onFilesDropped(widget) { [unowned self] paths in

@@ -94,12 +94,6 @@ final class MessageRowView {
 
     private func updateCaption(_ m: ChatMessage) {
         let time = Self.timeFormatter.string(from: m.created)
-        let who: String
-        switch m.role {
-        case .user: who = L("You")
-        case .assistant: who = L("Assistant")
-        case .status: who = ""
-        }
         let state: String?
         switch m.state {
         case .queued: state = L("Waiting to send")

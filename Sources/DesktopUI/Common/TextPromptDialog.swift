@@ -10,16 +10,16 @@ enum TextPromptDialog {
         let window = AppWindow.dialog(parent: parent, title: title, name: name)
         let gwindow = gtkCast(window, to: GtkWindow.self)
         let close = { gtk_window_destroy(gwindow) }
-        var entryRef: Widget?
+        let entryRef = WidgetRef()
         let accept: @MainActor () -> Void = {
-            guard let entry = entryRef else { return }
+            guard let entry = entryRef.widget else { return }
             let text = UI.text(of: entry).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { return }
             close()
             onConfirm(text)
         }
         let entry = UI.entry(classes: [Style.entry], onActivate: { accept() })
-        entryRef = entry
+        entryRef.widget = entry
         gtk_widget_set_name(entry, "prompt-entry")
         Accessibility.setLabel(entry, title)
         UI.setText(ofEditable: entry, initial)

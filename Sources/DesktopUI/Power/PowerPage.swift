@@ -136,12 +136,8 @@ final class PowerPage: Page {
     }
 
     private func wakeWithPacket(_ wol: WakeOnLAN) {
-        do { try wol.send() } catch let error as WakeOnLANProblem {
+        do throws(WakeOnLANProblem) { try wol.send() } catch {
             UI.setText(wakeResult, error.message)
-            UI.setClass(wakeResult, Style.errorText, true)
-            return
-        } catch {
-            UI.setText(wakeResult, WakeOnLANProblem.sendFailed.message)
             UI.setClass(wakeResult, Style.errorText, true)
             return
         }

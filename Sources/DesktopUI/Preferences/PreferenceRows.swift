@@ -58,10 +58,9 @@ enum PreferenceRows {
         let problem = UI.label("", classes: [Style.label, Style.errorText])
         gtk_widget_set_name(problem, "wol-problem")
         UI.setVisible(problem, false)
-        var macEntry: Widget?
-        var broadcastEntry: Widget?
+        let macRef = WidgetRef(), broadcastRef = WidgetRef()
         let check: @MainActor () -> Void = {
-            guard let macEntry, let broadcastEntry else { return }
+            guard let macEntry = macRef.widget, let broadcastEntry = broadcastRef.widget else { return }
             let mac = UI.text(of: macEntry).trimmingCharacters(in: .whitespaces)
             let broadcast = UI.text(of: broadcastEntry).trimmingCharacters(in: .whitespaces)
             var message: String?
@@ -86,8 +85,8 @@ enum PreferenceRows {
         Accessibility.setLabel(broadcast, L("Broadcast address"))
         UI.setText(ofEditable: mac, settings.wakeMAC ?? "")
         UI.setText(ofEditable: broadcast, settings.wakeBroadcast ?? "")
-        macEntry = mac
-        broadcastEntry = broadcast
+        macRef.widget = mac
+        broadcastRef.widget = broadcast
         return UI.vbox(spacing: Style.gapSmall, classes: [Style.card], [
             UI.label(L("Wake-on-LAN"), classes: [Style.headline]),
             UI.label(L("To wake the server machine from this computer, enter its network card's MAC address (on the server: “ip link”)."),
