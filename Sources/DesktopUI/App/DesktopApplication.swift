@@ -54,6 +54,7 @@ public final class DesktopApplication {
     // MARK: Start
 
     private func startup() {
+        AppIcon.install()
         appearance = AppearanceController(preference: account.settingsFile.load().appearance)
         Actions.add("quit", to: application, accelerators: ["<Control>q"]) { [unowned self] in
             g_application_quit(gapp)

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The desktop integration files pass the freedesktop validators, and every icon is valid SVG.
+struct DataFilesTests {
+    static let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("data")
+
+    @Test func desktopEntryValidates() async throws {
+        let result = try await CLISandbox().run([Self.data.appendingPathComponent("app.builderos.Desktop.desktop").path],
+                                                executable: "/usr/bin/desktop-file-validate")
+        #expect(result.status == 0 && !result.stdout.contains("error"), "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test func metainfoValidatesPedantically() async throws {
+        let result = try await CLISandbox().run(["validate", "--pedantic", "--no-net",
+                                                 Self.data.appendingPathComponent("app.builderos.Desktop.metainfo.xml").path],
+                                                executable: "/usr/bin/appstreamcli")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test func iconsAreWellFormedSVG() throws {
+        let icons = Self.data.appendingPathComponent("icons")
+        let files = (FileManager.default.enumerator(atPath: icons.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".svg") }
+        #expect(files.contains("hicolor/scalable/apps/app.builderos.Desktop.svg"))
+        #expect(files.contains("hicolor/symbolic/apps/app.builderos.Desktop-symbolic.svg"))
+        for state in ["connected", "connecting", "disconnected", "failed"] {
+            #expect(files.contains("hicolor/scalable/status/app.builderos.Desktop-\(state).svg"))
+        }
+        for file in files {
+            let parser = XMLParser(contentsOf: icons.appendingPathComponent(file))
+            #expect(parser?.parse() == true, "\(file)")
+        }
+    }
+}
