@@ -147,6 +147,36 @@ final class Driver {
         return nil
     }
 
+    /// Presses the secondary button on `widget` (its GtkGestureClick's "pressed", as a right-click).
+    func rightClick(_ widget: Widget) {
+        let controllers = gtk_widget_observe_controllers(widget)!
+        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+        let clickType = gtk_gesture_click_get_type()
+        for index in 0..<g_list_model_get_n_items(controllers) {
+            let object = g_list_model_get_item(controllers, index)!
+            defer { g_object_unref(object) }
+            guard g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), clickType) != 0 else { continue }
+            var values = [GValue](repeating: GValue(), count: 4)
+            g_value_init(&values[0], clickType)
+            g_value_set_object(&values[0], object)
+            g_value_init(&values[1], GType(6 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_INT
+            g_value_set_int(&values[1], 1)
+            for i in 2...3 { g_value_init(&values[i], GType(15 << G_TYPE_FUNDAMENTAL_SHIFT)); g_value_set_double(&values[i], 12) }  // G_TYPE_DOUBLE
+            g_signal_emitv(&values, g_signal_lookup("pressed", clickType), 0, nil)
+            for i in 0..<4 { g_value_unset(&values[i]) }
+        }
+    }
+
+    /// The text this app put on the clipboard (read from the local content provider, synchronously).
+    func clipboardText(of widget: Widget) -> String? {
+        guard let provider = gdk_clipboard_get_content(gtk_widget_get_clipboard(widget)) else { return nil }
+        var value = GValue()
+        g_value_init(&value, GType(16 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_STRING
+        defer { g_value_unset(&value) }
+        guard gdk_content_provider_get_value(provider, &value, nil) != 0, let text = g_value_get_string(&value) else { return nil }
+        return String(cString: text)
+    }
+
     func accelerator(for action: String) -> String? {
         let accels = gtk_application_get_accels_for_action(app.application, action)
         defer { g_strfreev(accels) }

@@ -111,6 +111,17 @@ enum MainScenarios {
             d.expect(String(cString: gtk_button_get_label(gtkCast(copy, to: GtkButton.self))) == "Copied", "Copy says Copied")
         }
         await d.screenshot(main, "chat")
+        // Copy a message from its context menu (right-click on the row).
+        if let row = d.named(prefix: "message-user", in: main).first {
+            d.rightClick(row)
+            await d.settle()
+            d.expect(d.widget("copy-message", in: row) != nil, "right-clicking a message offers Copy Text")
+            d.click("copy-message", in: row)
+            d.expect(d.clipboardText(of: main) == "Hello from the **desktop**", "Copy Text puts the message on the clipboard",
+                     d.clipboardText(of: main) ?? "nothing")
+        } else {
+            d.expect(false, "the user's message row is on screen")
+        }
         await attachments(d, main, c)
 
         // Quick actions (Ctrl+K): the design's six, each sending its command.
