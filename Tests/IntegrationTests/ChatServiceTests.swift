@@ -125,3 +125,33 @@ struct ChatServiceTests {
         await server.stop()
     }
 }
+
+/// Network awareness: offline pauses every attempt and says so; back online reconnects at once.
+@MainActor
+struct OfflineTests {
+    @Test func offlinePausesRetriesAndOnlineReconnectsAtOnce() async throws {
+        let server = try await RunningServer.start()
+        var configuration = ChatConfiguration()
+        configuration.reconnect = Backoff(base: 20, maximum: 30)  // a retry would take 10–20 s
+        let connection = ConnectionController(server: server.address, apiKey: server.key, chatConfiguration: configuration)
+        var states: [ConnectionIndicator] = []
+        final class Owner {}
+        let owner = Owner()
+        connection.changes.add(owner: owner) { states.append($0.indicator) }
+        connection.networkChanged(available: false)
+        connection.connect()
+        try await Task.sleep(nanoseconds: 600_000_000)
+        #expect(connection.snapshot.stateText == "Offline" && connection.snapshot.indicator == .disconnected)
+        #expect(connection.snapshot.help?.contains("offline") == true)
+        #expect(!states.contains(.connected), "no connection while offline")
+        let back = Date()
+        connection.networkChanged(available: true)
+        for _ in 0..<100 where connection.snapshot.indicator != .connected { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(connection.snapshot.indicator == .connected)
+        #expect(Date().timeIntervalSince(back) < 5, "reconnected at once, not after the backoff")
+        connection.powerSaverChanged(enabled: true)
+        #expect(connection.pollInterval == 120 && connection.snapshot.powerSaver)
+        connection.disconnect()
+        await server.stop()
+    }
+}

@@ -54,6 +54,15 @@ public actor ChatClient {
     /// Skips the current backoff wait (e.g. when the network comes back).
     public func reconnectNow() { backoffWait?.cancel() }
 
+    private var paused = false
+
+    /// While paused (the computer is offline) the client makes no connection attempts; an open
+    /// connection is left to end by itself. Resuming retries at once.
+    public func setPaused(_ paused: Bool) {
+        self.paused = paused
+        if !paused { backoffWait?.cancel() }
+    }
+
     /// Starts a turn. Sent at once when connected, otherwise as soon as the socket is ready.
     /// Returns nil when a turn is already in flight (one turn at a time) or the text is empty.
     public func send(_ message: OutgoingChatMessage) -> ChatTurn.ID? {
@@ -76,6 +85,12 @@ public actor ChatClient {
     private func run() async {
         var attempt = 0
         while !stopped && !Task.isCancelled {
+            // Offline: no attempts at all until the network is back (then at once, attempt 0).
+            if paused {
+                while paused && !stopped && !Task.isCancelled { try? await Task.sleep(nanoseconds: 100_000_000) }
+                attempt = 0
+                guard !stopped else { break }
+            }
             set(.connecting)
             let failure = await connectAndServe(onAuthenticated: { attempt = 0 })
             guard !stopped else { break }

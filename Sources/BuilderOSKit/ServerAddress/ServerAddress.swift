@@ -46,6 +46,9 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The server runs on this computer (reachable without any network).
+    public var isOnThisComputer: Bool { NetworkRange.classify(host: host) == .loopback }
+
     /// Plain HTTP outside loopback and private ranges: the UI must ask before using it.
     public var requiresConfirmation: Bool { transport == .publicNetwork }
 

@@ -41,7 +41,11 @@ public final class ConnectionController {
                     self.handle(event, from: agent)
                 }
             })
-            Task { await client.start() }
+            let offline = snapshot.offline
+            Task {
+                await client.setPaused(offline)
+                await client.start()
+            }
         }
         refreshStatus()
     }
@@ -69,12 +73,27 @@ public final class ConnectionController {
         connect()
     }
 
+    /// The network came or went (GNetworkMonitor). Offline: no connection attempts and no polls.
+    /// Back: reconnect at once instead of waiting out the backoff.
+    public func networkChanged(available: Bool) {
+        guard snapshot.offline == available else { return }
+        snapshot.offline = !available
+        for client in clients.values { Task { await client.setPaused(!available) } }
+        if available && snapshot.wantsConnection { refreshStatus() }
+    }
+
+    /// The desktop's power saver: status polls every 2 minutes instead of every 30 s.
+    public func powerSaverChanged(enabled: Bool) {
+        snapshot.powerSaver = enabled
+        pollInterval = enabled ? 120 : 30
+    }
+
     /// Measures latency now (three samples) and reads the server's status.
     public func refreshStatus() {
         poller?.cancel()
         poller = Task { [weak self] in
             while let self, !Task.isCancelled, self.snapshot.wantsConnection {
-                await self.pollOnce()
+                if !self.snapshot.offline { await self.pollOnce() }
                 let interval = self.pollInterval
                 try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
             }

@@ -16,6 +16,10 @@ public struct ConnectionSnapshot: Sendable, Equatable {
     public var latencyMilliseconds: Double?
     /// The most recent failure, kept after recovery for the help card.
     public var lastFailure: BuilderOSError?
+    /// The computer has no network (GNetworkMonitor): retries pause, the state says "Offline".
+    public var offline = false
+    /// The desktop's power saver is on: polls and refreshes slow down.
+    public var powerSaver = false
     /// Whether the optional system server (capsules, power) answers; nil until known.
     public var systemServer: Bool?
     /// When the server last answered (status or a chat frame).
@@ -27,6 +31,7 @@ public struct ConnectionSnapshot: Sendable, Equatable {
     }
 
     public var indicator: ConnectionIndicator {
+        if offline && socket != .connected { return .disconnected }
         switch socket {
         case .connected: return .connected
         case .connecting, .authenticating: return .connecting
@@ -38,6 +43,7 @@ public struct ConnectionSnapshot: Sendable, Equatable {
 
     /// The state in words, as the header and the Connection page show it.
     public var stateText: String {
+        if offline && socket != .connected { return L("Offline") }
         switch socket {
         case .connected: return L("Connected")
         case .connecting, .authenticating: return L("Connecting…")
@@ -61,6 +67,9 @@ public struct ConnectionSnapshot: Sendable, Equatable {
 
     /// Advice for the help card, from the last failure; nil when all is well.
     public var help: String? {
+        if offline && socket != .connected {
+            return L("This computer is offline. BuilderOS connects again as soon as the network is back; messages you write wait until then.")
+        }
         if case .failed(let error) = socket { return [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " ") }
         guard indicator != .connected, let failure = lastFailure else { return nil }
         return [failure.userMessage, failure.fixIt].compactMap { $0 }.joined(separator: " ")

@@ -19,6 +19,7 @@ public final class DesktopApplication {
     private(set) var session: AppSession?
     private var heldInBackground = false
     private var notifier: ReplyNotifier?
+    private var monitors: SystemMonitors?
     private var wizard: SetupWizard?
 
     /// - Parameters:
@@ -117,6 +118,7 @@ public final class DesktopApplication {
                 return
             }
             session = AppSession(server: server, apiKey: key, deviceID: account.settingsFile.load().deviceID, history: history)
+            monitors = SystemMonitors(connection: session.connection)
             session.connection.connect()
             self.session = session
             notifier = ReplyNotifier(application: application, session: session, settingsFile: account.settingsFile) { [unowned self] in
@@ -142,6 +144,7 @@ public final class DesktopApplication {
         session?.connection.disconnect()
         session = nil
         notifier = nil
+        monitors = nil
     }
 
     private func showPreferences() {

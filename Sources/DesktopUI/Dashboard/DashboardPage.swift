@@ -90,7 +90,9 @@ final class DashboardPage: Page {
     private func startAutoRefresh() {
         autoRefresh = Task { [weak self] in
             while !Task.isCancelled {
-                let seconds = self?.context.settings.autoRefreshSeconds ?? 0
+                let chosen = self?.context.settings.autoRefreshSeconds ?? 0
+                // Four times slower while the desktop saves power.
+                let seconds = (self?.context.session.connection.snapshot.powerSaver ?? false) ? chosen * 4 : chosen
                 try? await Task.sleep(nanoseconds: UInt64(max(seconds, 15)) * 1_000_000_000)
                 guard let self, !Task.isCancelled else { return }
                 if seconds > 0, gtk_widget_get_mapped(self.widget) != 0 { self.refresh() }

@@ -1,0 +1,33 @@
+import BuilderOSKit
+import CGtk
+import GtkKit
+
+/// Feeds the desktop's own knowledge into the connection state machine: GNetworkMonitor (offline:
+/// pause retries and say so; back: reconnect at once) and GPowerProfileMonitor (power saver:
+/// poll and refresh less often).
+@MainActor
+final class SystemMonitors {
+    private let network: OpaquePointer
+    private let power: OpaquePointer?
+    private weak var connection: ConnectionController?
+    /// A server on this computer is reachable without any network.
+    private let serverIsLocal: Bool
+
+    init(connection: ConnectionController) {
+        self.connection = connection
+        serverIsLocal = connection.snapshot.server.isOnThisComputer
+        network = g_network_monitor_get_default()
+        power = g_power_profile_monitor_dup_default()
+        // The signals' boolean arguments are read back from the monitors, which say the same.
+        Signals.connect(UnsafeMutableRawPointer(network), "network-changed", withArgument: { [weak self] _ in self?.update() })
+        if let power {
+            Signals.connect(UnsafeMutableRawPointer(power), "notify::power-saver-enabled", withArgument: { [weak self] _ in self?.update() })
+        }
+        update()
+    }
+
+    private func update() {
+        connection?.networkChanged(available: serverIsLocal || g_network_monitor_get_network_available(network) != 0)
+        if let power { connection?.powerSaverChanged(enabled: g_power_profile_monitor_get_power_saver_enabled(power) != 0) }
+    }
+}
