@@ -84,6 +84,60 @@ enum ResilienceScenarios {
                  "and the Stop button goes away")
     }
 
+    /// Notifications, against a FAKE org.freedesktop.Notifications that logs what it gets: a
+    /// reply while the window is in the background, the connection lost and restored only after
+    /// the new state held 10 s, nothing for a flap, and the sleep result.
+    static func notifications(_ d: Driver, _ c: ScenarioContext) async {
+        guard var server = try? Server(c) else { return d.expect(false, "the server starts") }
+        defer { server.kill() }
+        let log = c.options["notification-log"] ?? ""
+        func titles() -> [String] {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+                (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+            }.compactMap { $0["summary"] as? String }
+        }
+        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
+        d.activate("win.page-chat", in: main)
+        let isActive = { gtk_window_is_active(gtkCast(main, to: GtkWindow.self)) != 0 }
+        if await d.wait(seconds: 5, until: isActive) {
+            d.typeText("while you look", into: "message-input", in: main)
+            d.click("send", in: main)
+            d.expect(await d.wait { MainScenarios.completedReplies(d, main) == 1 }, "a reply arrives while the window is focused")
+            try? await Task.sleep(nanoseconds: 500_000_000)
+            d.expect(!titles().contains("Jarvis replied"), "and is not announced (the user is looking)", "\(titles())")
+        }
+        // Another window takes the focus: the main window is in the background now.
+        g_action_group_activate_action(OpaquePointer(d.app.application), "preferences", nil)
+        d.expect(await d.wait { d.window(named: "preferences") != nil && !isActive() }, "the main window goes to the background")
+        d.typeText("notify me", into: "message-input", in: main)
+        d.click("send", in: main)
+        d.expect(await d.wait { titles().contains("Jarvis replied") }, "a finished reply is announced while the window is in the background", "\(titles())")
+        if let prefs = d.window(named: "preferences") { gtk_window_destroy(gtkCast(prefs, to: GtkWindow.self)) }
+
+        server.kill()
+        try? await Task.sleep(nanoseconds: 4_000_000_000)
+        guard let flap = try? Server(c) else { return d.expect(false, "the server restarts") }
+        server = flap
+        d.expect(await d.wait { MainScenarios.indicator(d, main) == "Connected" }, "back within seconds")
+        try? await Task.sleep(nanoseconds: 11_000_000_000)
+        d.expect(!titles().contains("Connection to BuilderOS lost"), "a drop shorter than 10 s is not announced", "\(titles())")
+
+        server.kill()
+        d.expect(await d.wait(seconds: 20) { titles().contains("Connection to BuilderOS lost") }, "a drop that lasts is announced after 10 s")
+        guard let back = try? Server(c) else { return d.expect(false, "the server restarts") }
+        server = back
+        d.expect(await d.wait(seconds: 30) { titles().contains("Connected to BuilderOS again") }, "and its end too")
+
+        d.activate("win.page-power", in: main)
+        d.expect(await d.wait { d.isSensitive("sleep-button", in: main) }, "Sleep is available")
+        d.click("sleep-button", in: main)
+        if let confirm = await d.wait(until: { d.window(named: "sleep-confirm") != nil }) ? d.window(named: "sleep-confirm") : nil {
+            d.click("confirm-button", in: confirm)
+        }
+        d.expect(await d.wait { titles().contains("The server is going to sleep") }, "the sleep result is announced")
+        print("notifications received: \(titles())")
+    }
+
     static func noSystemServer(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         d.activate("win.page-dashboard", in: main)

@@ -31,6 +31,7 @@ enum Scenarios {
         case "main-restart": await MainScenarios.restart(d, c)
         case "main-resilience": await ResilienceScenarios.resilience(d, c)
         case "main-no-system": await ResilienceScenarios.noSystemServer(d, c)
+        case "main-notifications": await ResilienceScenarios.notifications(d, c)
         case "main-large": await ResilienceScenarios.large(d, c)
         case "streaming": await StreamingScenario.run(d)
         case "bench-stream": await BenchStreamScenario.run(d, c)

@@ -59,6 +59,30 @@ struct MainWindowUITests {
         UIScenario.screenshotsExist("main-resilience", ["interrupted", "outbox", "outbox-delivered"])
     }
 
+    /// Against a FAKE org.freedesktop.Notifications (Tests/Fakes): no notification daemon runs here.
+    @Test func notificationsWithDebounce() async throws {
+        let sandbox = try CLISandbox()
+        let log = sandbox.root.appendingPathComponent("notifications.jsonl")
+        let fake = Process()
+        fake.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        fake.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fakes/fake-notifications.py").path, log.path]
+        let ready = Pipe()
+        fake.standardOutput = ready
+        try fake.run()
+        defer { kill(fake.processIdentifier, SIGKILL); fake.waitUntilExit() }
+        _ = ready.fileHandleForReading.availableData  // "ready": the name is owned
+        let first = try ServerProcess()
+        let port = try #require(URL(string: first.url)?.port)
+        let keyFile = sandbox.root.appendingPathComponent("api-key")
+        try Data((first.key + "\n").utf8).write(to: keyFile)
+        try await signIn(sandbox, first)
+        first.stop()
+        try await UIScenario.run("main-notifications", server: first.url, keyFile: keyFile, sandbox: sandbox,
+                                 options: ["port": String(port), "server-binary": Binaries.path("builderos-server"),
+                                           "key-file": keyFile.path, "notification-log": log.path])
+    }
+
     @Test func serverWithoutSystemRoutes() async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess(arguments: ["--no-system-routes"])

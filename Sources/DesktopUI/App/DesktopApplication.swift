@@ -18,7 +18,7 @@ public final class DesktopApplication {
     /// The signed-in session every window shows; replaced on sign-in, dropped on sign-out.
     private(set) var session: AppSession?
     private var heldInBackground = false
-    private var notifier: ReplyNotifier?
+    private var notifier: SessionNotifier?
     private var monitors: SystemMonitors?
     private var wizard: SetupWizard?
 
@@ -121,7 +121,7 @@ public final class DesktopApplication {
             monitors = SystemMonitors(connection: session.connection)
             session.connection.connect()
             self.session = session
-            notifier = ReplyNotifier(application: application, session: session, settingsFile: account.settingsFile) { [unowned self] in
+            notifier = SessionNotifier(application: application, session: session, settingsFile: account.settingsFile) { [unowned self] in
                 mainWindow.map { gtk_window_is_active(gtkCast($0.window, to: GtkWindow.self)) != 0 } ?? false
             }
         }
