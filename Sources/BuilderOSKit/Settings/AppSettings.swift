@@ -13,7 +13,8 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var page = "chat"
     /// Seconds between Dashboard refreshes; 0 turns auto-refresh off.
     public var autoRefreshSeconds = 60
-    public var notifications = true
+    /// Which desktop notifications to show (each kind can be switched off).
+    public var notifications = NotificationKinds()
     /// The server machine's MAC address for Wake-on-LAN, and an optional broadcast address.
     public var wakeMAC: String?
     public var wakeBroadcast: String?
@@ -55,7 +56,7 @@ public struct AppSettings: Codable, Sendable, Equatable {
         windowHeight = (try? c.decodeIfPresent(Int.self, forKey: .windowHeight)).flatMap { $0 } ?? d.windowHeight
         page = (try? c.decodeIfPresent(String.self, forKey: .page)).flatMap { $0 } ?? d.page
         autoRefreshSeconds = (try? c.decodeIfPresent(Int.self, forKey: .autoRefreshSeconds)).flatMap { $0 } ?? d.autoRefreshSeconds
-        notifications = (try? c.decodeIfPresent(Bool.self, forKey: .notifications)).flatMap { $0 } ?? d.notifications
+        notifications = (try? c.decodeIfPresent(NotificationKinds.self, forKey: .notifications)).flatMap { $0 } ?? d.notifications
         wakeMAC = (try? c.decodeIfPresent(String.self, forKey: .wakeMAC)).flatMap { $0 }
         wakeBroadcast = (try? c.decodeIfPresent(String.self, forKey: .wakeBroadcast)).flatMap { $0 }
         keepRunningInBackground = (try? c.decodeIfPresent(Bool.self, forKey: .keepRunningInBackground)).flatMap { $0 } ?? false
@@ -97,6 +98,32 @@ public struct AppSettingsFile: Sendable {
             try encoder.encode(settings).write(to: url, options: .atomic)
         } catch {
             throw .other(detail: String(format: L("The settings could not be saved to %@."), url.path))
+        }
+    }
+}
+
+/// The kinds of desktop notifications, each on by default.
+public struct NotificationKinds: Codable, Sendable, Equatable {
+    public var replies = true
+    public var connection = true
+    public var sleep = true
+
+    public enum Kind: Sendable { case replies, connection, sleep }
+
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        replies = (try? c.decodeIfPresent(Bool.self, forKey: .replies)).flatMap { $0 } ?? true
+        connection = (try? c.decodeIfPresent(Bool.self, forKey: .connection)).flatMap { $0 } ?? true
+        sleep = (try? c.decodeIfPresent(Bool.self, forKey: .sleep)).flatMap { $0 } ?? true
+    }
+
+    public func allows(_ kind: Kind) -> Bool {
+        switch kind {
+        case .replies: return replies
+        case .connection: return connection
+        case .sleep: return sleep
         }
     }
 }

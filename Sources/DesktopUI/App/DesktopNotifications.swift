@@ -9,8 +9,8 @@ struct DesktopNotifications {
     let settingsFile: AppSettingsFile
 
     /// `id` replaces an earlier notification with the same id (one per conversation, one for the connection).
-    func send(id: String, title: String, body: String) {
-        guard settingsFile.load().notifications else { return }
+    func send(_ kind: NotificationKinds.Kind, id: String, title: String, body: String) {
+        guard settingsFile.load().notifications.allows(kind) else { return }
         let notification = g_notification_new(title)!
         g_notification_set_body(notification, body)
         g_notification_set_default_action(notification, "app.activate")

@@ -45,10 +45,10 @@ final class SessionNotifier {
             guard let self, !Task.isCancelled else { return }
             self.announcedDown = !up
             if up {
-                self.notifications.send(id: "connection", title: L("Connected to BuilderOS again"),
+                self.notifications.send(.connection, id: "connection", title: L("Connected to BuilderOS again"),
                                         body: L("Replies and messages waiting to be sent go through again."))
             } else {
-                self.notifications.send(id: "connection", title: L("Connection to BuilderOS lost"),
+                self.notifications.send(.connection, id: "connection", title: L("Connection to BuilderOS lost"),
                                         body: help ?? L("BuilderOS keeps trying to connect."))
             }
         }
@@ -58,6 +58,6 @@ final class SessionNotifier {
         guard !isFocused() else { return }
         let preview = message.text.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .map { String($0.prefix(140)).replacingOccurrences(of: "#", with: "").trimmingCharacters(in: .whitespaces) } ?? ""
-        notifications.send(id: "reply-\(message.conversation.uuidString)", title: String(format: L("%@ replied"), agent.displayName), body: preview)
+        notifications.send(.replies, id: "reply-\(message.conversation.uuidString)", title: String(format: L("%@ replied"), agent.displayName), body: preview)
     }
 }

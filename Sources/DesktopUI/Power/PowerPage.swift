@@ -128,7 +128,7 @@ final class PowerPage: Page {
             // The answer can take a while: say it on the desktop when the window is in the background.
             if let window = self.window(), gtk_window_is_active(gtkCast(window, to: GtkWindow.self)) == 0 {
                 DesktopNotifications(application: self.context.application, settingsFile: self.context.settingsFile)
-                    .send(id: "sleep", title: failed ? L("The server did not go to sleep") : L("The server is going to sleep"), body: text)
+                    .send(.sleep, id: "sleep", title: failed ? L("The server did not go to sleep") : L("The server is going to sleep"), body: text)
             }
         }
     }

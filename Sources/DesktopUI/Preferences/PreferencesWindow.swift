@@ -71,19 +71,31 @@ final class PreferencesWindow {
             guard choices.indices.contains(index) else { return }
             save { $0.autoRefreshSeconds = choices[index] }
         }
-        let notifications = PreferenceRows.toggle(settings.notifications, name: "notifications", label: L("Notifications")) { on in
-            save { $0.notifications = on }
+        let replies = PreferenceRows.toggle(settings.notifications.replies, name: "notify-replies", label: L("Notify about replies")) { on in
+            save { $0.notifications.replies = on }
+        }
+        let connection = PreferenceRows.toggle(settings.notifications.connection, name: "notify-connection", label: L("Notify about the connection")) { on in
+            save { $0.notifications.connection = on }
+        }
+        let sleepResult = PreferenceRows.toggle(settings.notifications.sleep, name: "notify-sleep", label: L("Notify about sleep")) { on in
+            save { $0.notifications.sleep = on }
         }
         let background = PreferenceRows.toggle(settings.keepRunningInBackground, name: "background", label: L("Keep running in the background")) { on in
             save { $0.keepRunningInBackground = on }
         }
         let behaviour = UI.vbox(spacing: Style.gap, classes: [Style.card], [
             PreferenceRows.row(L("Dashboard auto-refresh"), hint: L("How often the Dashboard reloads status and capsules."), control: refresh),
-            PreferenceRows.row(L("Notifications"), hint: L("Tell me when a reply arrives while the window is in the background."), control: notifications),
+
             PreferenceRows.row(L("Keep running in the background"),
                                hint: L("Closing the window keeps BuilderOS connected; open it again from your app launcher."), control: background),
         ])
-        let content = UI.vbox(spacing: Style.gapLarge, [UI.vbox(spacing: Style.gap, classes: [Style.card], [appearanceRow]), behaviour,
+        let notificationsCard = UI.vbox(spacing: Style.gap, classes: [Style.card], [
+            UI.label(L("Notifications"), classes: [Style.headline]),
+            PreferenceRows.row(L("Replies"), hint: L("When a reply arrives while the window is in the background."), control: replies),
+            PreferenceRows.row(L("Connection"), hint: L("When the connection is lost or back, once that has held for 10 seconds."), control: connection),
+            PreferenceRows.row(L("Sleep"), hint: L("The server's answer to Sleep, when the window is in the background."), control: sleepResult),
+        ])
+        let content = UI.vbox(spacing: Style.gapLarge, [UI.vbox(spacing: Style.gap, classes: [Style.card], [appearanceRow]), behaviour, notificationsCard,
                                                          PreferenceRows.wakeOnLAN(settingsFile: settingsFile), account])
         UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
         let scroller = gtk_scrolled_window_new()!
