@@ -245,6 +245,32 @@ enum MainScenarios {
         await d.screenshot(main, "power")
     }
 
+    /// The main window laid out right to left: the conversation list moves to the right, the
+    /// user's bubbles to the left. Saved as a screenshot to look at.
+    static func rightToLeft(_ d: Driver, _ c: ScenarioContext) async {
+        guard let main = await connectedMainWindow(d) else { return }
+        d.activate("win.page-chat", in: main)
+        d.typeText("مرحبا — hello from a right-to-left desktop", into: "message-input", in: main)
+        d.click("send", in: main)
+        d.expect(await d.wait { completedReplies(d, main) == 1 }, "the reply arrives")
+        await d.wait(seconds: 3) { d.widget("message-list", in: main).map { gtk_widget_get_height($0) > 0 } ?? false }
+        try? await Task.sleep(nanoseconds: 300_000_000)
+        func x(_ name: String) -> Double {
+            guard let w = d.widget(name, in: main) ?? d.named(prefix: name, in: main).first else { return -1 }
+            var x = 0.0, y = 0.0
+            _ = gtk_widget_translate_coordinates(w, main, 0, 0, &x, &y)
+            return x
+        }
+        let width = Double(gtk_widget_get_width(main))
+        d.expect(gtk_widget_get_direction(main) == GTK_TEXT_DIR_RTL, "the window is right to left")
+        d.expect(x("conversations") > width / 2, "the conversation list is on the right", "\(x("conversations")) of \(width)")
+        d.expect(x("send") < x("attach"), "Send is at the left end of the input bar")
+        await d.screenshot(main, "chat")
+        d.activate("win.page-connection", in: main)
+        await d.settle()
+        await d.screenshot(main, "connection")
+    }
+
     /// A second start: history, page and window size come back.
     static func restart(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await connectedMainWindow(d) else { return }

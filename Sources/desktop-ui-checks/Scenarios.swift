@@ -29,6 +29,7 @@ enum Scenarios {
         case "keyring-unavailable": await keyringUnavailable(d, c)
         case "main-pages": await MainScenarios.pages(d, c)
         case "main-restart": await MainScenarios.restart(d, c)
+        case "main-rtl": await MainScenarios.rightToLeft(d, c)
         case "main-resilience": await ResilienceScenarios.resilience(d, c)
         case "main-no-system": await ResilienceScenarios.noSystemServer(d, c)
         case "main-notifications": await ResilienceScenarios.notifications(d, c)

@@ -83,6 +83,15 @@ struct MainWindowUITests {
                                            "key-file": keyFile.path, "notification-log": log.path])
     }
 
+    @Test func rightToLeftLayout() async throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess()
+        defer { server.stop() }
+        try await signIn(sandbox, server)
+        try await UIScenario.run("main-rtl", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        UIScenario.screenshotsExist("main-rtl", ["chat", "connection"])
+    }
+
     @Test func serverWithoutSystemRoutes() async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess(arguments: ["--no-system-routes"])
