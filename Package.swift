@@ -87,10 +87,10 @@ let package = Package(
         .testTarget(name: "BuilderOSKitTests", dependencies: ["BuilderOSKit"], swiftSettings: swift6),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["BuilderOSKit", "ReferenceServer"],
+            dependencies: ["BuilderOSKit", "ReferenceServer", "ToolSupport"],
             swiftSettings: swift6
         ),
-        .testTarget(name: "CLITests", dependencies: ["BuilderOSKit"], swiftSettings: swift6),
+        .testTarget(name: "CLITests", dependencies: ["BuilderOSKit", "ToolSupport"], swiftSettings: swift6),
         // GTK itself parses the generated stylesheet (no display needed for CSS).
         .testTarget(name: "StyleSheetTests", dependencies: ["BuilderOSKit", "CGtk"], swiftSettings: swift6),
     ]

@@ -24,7 +24,7 @@ struct Faults {
     func killAndRestart(rounds: Int) async {
         let keyFile = work.appendingPathComponent("key").path
         let log = work.appendingPathComponent("messages.jsonl")
-        guard var server = try? ServerChild(binary: binary("builderos-server"), port: 0, keyFile: keyFile, log: log.path, chunkDelayMilliseconds: 5) else {
+        guard var server = try? ServerChild(binary: binary("builderos-server"), port: StablePort.pick(), keyFile: keyFile, log: log.path, chunkDelayMilliseconds: 5) else {
             return report("kill-restart", false, "the server did not start")
         }
         let port = server.port

@@ -1,6 +1,7 @@
 import BuilderOSKit
 import Foundation
 import Testing
+import ToolSupport
 
 /// The main window in a real GTK process under Xvfb (`desktop-ui-checks`), against
 /// `builderos-server` on loopback, signed in with the real CLI and keyring first. Screens of
@@ -45,7 +46,7 @@ struct MainWindowUITests {
 
     @Test func serverKilledMidReplyThenRestarted() async throws {
         let sandbox = try CLISandbox()
-        let first = try ServerProcess()
+        let first = try ServerProcess(port: StablePort.pick())
         let port = try #require(URL(string: first.url)?.port)
         let keyFile = sandbox.root.appendingPathComponent("api-key")
         try Data((first.key + "\n").utf8).write(to: keyFile)
@@ -72,7 +73,7 @@ struct MainWindowUITests {
         try fake.run()
         defer { kill(fake.processIdentifier, SIGKILL); fake.waitUntilExit() }
         _ = ready.fileHandleForReading.availableData  // "ready": the name is owned
-        let first = try ServerProcess()
+        let first = try ServerProcess(port: StablePort.pick())
         let port = try #require(URL(string: first.url)?.port)
         let keyFile = sandbox.root.appendingPathComponent("api-key")
         try Data((first.key + "\n").utf8).write(to: keyFile)

@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceServer
 import Testing
+import ToolSupport
 @testable import BuilderOSKit
 
 /// The chat protocol over a real WebSocket (libsoup) against the reference server.
@@ -141,7 +142,7 @@ struct ChatClientTests {
     }
 
     @Test func queuedWhileTheServerIsDownThenDeliveredAfterRestart() async throws {
-        let first = try await RunningServer.start()
+        let first = try await RunningServer.start(port: StablePort.pick())
         let port = first.port, key = first.key
         let client = ChatClient(server: first.address, apiKey: key, agent: .jarvis, configuration: fastConfiguration())
         let log = EventLog(client)

@@ -23,7 +23,12 @@ final class RunningServer: Sendable {
         state.faults = faults
         let server = ReferenceServer(state: state, port: port)
         let (urls, sink) = AsyncStream.makeStream(of: String.self)
-        let task = Task { try await server.run { url in sink.yield(url) } }
+        // If the server cannot start (the port is taken), the stream ends and this throws
+        // instead of waiting for ever.
+        let task = Task {
+            defer { sink.finish() }
+            try await server.run { url in sink.yield(url) }
+        }
         var iterator = urls.makeAsyncIterator()
         guard let url = await iterator.next() else { throw CancellationError() }
         return RunningServer(state: state, address: try ServerAddress.parse(url), key: key, uploads: uploads, task: task)
