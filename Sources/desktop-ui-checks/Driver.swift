@@ -79,13 +79,8 @@ final class Driver {
 
     /// Delivers a key press to the window's key controllers, as GTK does for a real key.
     func sendKey(_ keyval: UInt32, to window: Widget, modifiers: UInt32 = 0) {
-        let controllers = gtk_widget_observe_controllers(window)!
-        defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
         let keyType = gtk_event_controller_key_get_type()
-        for index in 0..<g_list_model_get_n_items(controllers) {
-            let object = g_list_model_get_item(controllers, index)!
-            defer { g_object_unref(object) }
-            guard g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), keyType) != 0 else { continue }
+        forEachController(of: window, type: keyType) { object in
             var values = [GValue](repeating: GValue(), count: 4)
             g_value_init(&values[0], keyType)
             g_value_set_object(&values[0], object)
@@ -147,15 +142,21 @@ final class Driver {
         return nil
     }
 
-    /// Presses the secondary button on `widget` (its GtkGestureClick's "pressed", as a right-click).
-    func rightClick(_ widget: Widget) {
+    /// Runs `body` for each of the widget's event controllers of `type` (to emit their signals).
+    private func forEachController(of widget: Widget, type: GType, _ body: (UnsafeMutableRawPointer) -> Void) {
         let controllers = gtk_widget_observe_controllers(widget)!
         defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
-        let clickType = gtk_gesture_click_get_type()
         for index in 0..<g_list_model_get_n_items(controllers) {
             let object = g_list_model_get_item(controllers, index)!
             defer { g_object_unref(object) }
-            guard g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), clickType) != 0 else { continue }
+            if g_type_check_instance_is_a(object.assumingMemoryBound(to: GTypeInstance.self), type) != 0 { body(object) }
+        }
+    }
+
+    /// Presses the secondary button on `widget` (its GtkGestureClick's "pressed", as a right-click).
+    func rightClick(_ widget: Widget) {
+        let clickType = gtk_gesture_click_get_type()
+        forEachController(of: widget, type: clickType) { object in
             var values = [GValue](repeating: GValue(), count: 4)
             g_value_init(&values[0], clickType)
             g_value_set_object(&values[0], object)

@@ -14,6 +14,18 @@ struct MainWindowUITests {
         #expect(login.status == 0, "\(login.stderr)")
     }
 
+    /// Signs in to a server on a port nobody else will be given, then stops it: the scenario runs
+    /// the server itself there, so that it can kill and restart it. The key is kept in a file.
+    func signInToARestartableServer(_ sandbox: CLISandbox) async throws -> (url: String, port: Int, keyFile: URL) {
+        let server = try ServerProcess(port: StablePort.pick())
+        let port = try #require(URL(string: server.url)?.port)
+        let keyFile = sandbox.root.appendingPathComponent("api-key")
+        try Data((server.key + "\n").utf8).write(to: keyFile)
+        try await signIn(sandbox, server)
+        server.stop()
+        return (server.url, port, keyFile)
+    }
+
     @Test func pagesThenRestart() async throws {
         let sandbox = try CLISandbox()
         let log = sandbox.root.appendingPathComponent("messages.jsonl")
@@ -46,15 +58,9 @@ struct MainWindowUITests {
 
     @Test func serverKilledMidReplyThenRestarted() async throws {
         let sandbox = try CLISandbox()
-        let first = try ServerProcess(port: StablePort.pick())
-        let port = try #require(URL(string: first.url)?.port)
-        let keyFile = sandbox.root.appendingPathComponent("api-key")
-        try Data((first.key + "\n").utf8).write(to: keyFile)
-        try await signIn(sandbox, first)
-        first.stop()
+        let (url, port, keyFile) = try await signInToARestartableServer(sandbox)
         let log = sandbox.root.appendingPathComponent("messages.jsonl")
-        // The scenario runs the server itself so that it can kill and restart it.
-        try await UIScenario.run("main-resilience", server: first.url, keyFile: keyFile, sandbox: sandbox,
+        try await UIScenario.run("main-resilience", server: url, keyFile: keyFile, sandbox: sandbox,
                            options: ["port": String(port), "server-binary": Binaries.path("builderos-server"),
                                      "key-file": keyFile.path, "message-log": log.path])
         UIScenario.screenshotsExist("main-resilience", ["interrupted", "outbox", "outbox-delivered"])
@@ -73,13 +79,8 @@ struct MainWindowUITests {
         try fake.run()
         defer { kill(fake.processIdentifier, SIGKILL); fake.waitUntilExit() }
         _ = ready.fileHandleForReading.availableData  // "ready": the name is owned
-        let first = try ServerProcess(port: StablePort.pick())
-        let port = try #require(URL(string: first.url)?.port)
-        let keyFile = sandbox.root.appendingPathComponent("api-key")
-        try Data((first.key + "\n").utf8).write(to: keyFile)
-        try await signIn(sandbox, first)
-        first.stop()
-        try await UIScenario.run("main-notifications", server: first.url, keyFile: keyFile, sandbox: sandbox,
+        let (url, port, keyFile) = try await signInToARestartableServer(sandbox)
+        try await UIScenario.run("main-notifications", server: url, keyFile: keyFile, sandbox: sandbox,
                                  options: ["port": String(port), "server-binary": Binaries.path("builderos-server"),
                                            "key-file": keyFile.path, "notification-log": log.path])
     }
