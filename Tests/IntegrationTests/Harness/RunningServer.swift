@@ -15,22 +15,36 @@ final class RunningServer: Sendable {
         (self.state, self.address, self.key, self.uploads, self.task) = (state, address, key, uploads, task)
     }
 
-    /// Starts a server (on `port`, or a free one) and waits until it listens.
+    /// Starts a server (on `port`, or a free one) and waits until it listens. A given port may
+    /// still be held for a moment by the server just stopped on it: tried again for up to 10 s.
     static func start(port: Int = 0, key: String = TestKeys.make(), faults: Faults = Faults()) async throws -> RunningServer {
+        for _ in 0..<100 {
+            if let server = try await attempt(port: port, key: key, faults: faults) { return server }
+            guard port != 0 else { break }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        throw POSIXError(.EADDRINUSE)
+    }
+
+    /// One start; nil when the server could not listen (its task ended without a URL).
+    private static func attempt(port: Int, key: String, faults: Faults) async throws -> RunningServer? {
         let uploads = FileManager.default.temporaryDirectory.appendingPathComponent("bos-it-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
         let state = ServerState(apiKey: key, uploadDirectory: uploads)
         state.faults = faults
         let server = ReferenceServer(state: state, port: port)
         let (urls, sink) = AsyncStream.makeStream(of: String.self)
-        // If the server cannot start (the port is taken), the stream ends and this throws
-        // instead of waiting for ever.
+        // If the server cannot listen, the stream ends and the caller tries again instead of
+        // waiting for ever.
         let task = Task {
             defer { sink.finish() }
             try await server.run { url in sink.yield(url) }
         }
         var iterator = urls.makeAsyncIterator()
-        guard let url = await iterator.next() else { throw CancellationError() }
+        guard let url = await iterator.next() else {
+            try? FileManager.default.removeItem(at: uploads)
+            return nil
+        }
         return RunningServer(state: state, address: try ServerAddress.parse(url), key: key, uploads: uploads, task: task)
     }
 
