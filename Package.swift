@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "BuilderOSKitTests", dependencies: ["BuilderOSKit"], swiftSettings: swift6),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["BuilderOSKit", "ReferenceServer", "ToolSupport"],
+            dependencies: ["BuilderOSKit", "ReferenceServer"],
             swiftSettings: swift6
         ),
         .testTarget(name: "CLITests", dependencies: ["BuilderOSKit", "ToolSupport"], swiftSettings: swift6),

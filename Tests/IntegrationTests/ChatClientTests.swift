@@ -1,7 +1,6 @@
 import Foundation
 import ReferenceServer
 import Testing
-import ToolSupport
 @testable import BuilderOSKit
 
 /// The chat protocol over a real WebSocket (libsoup) against the reference server.
@@ -142,7 +141,7 @@ struct ChatClientTests {
     }
 
     @Test func queuedWhileTheServerIsDownThenDeliveredAfterRestart() async throws {
-        let first = try await RunningServer.start(port: StablePort.pick())
+        let first = try await RunningServer.start()
         let port = first.port, key = first.key
         let client = ChatClient(server: first.address, apiKey: key, agent: .jarvis, configuration: fastConfiguration())
         let log = EventLog(client)

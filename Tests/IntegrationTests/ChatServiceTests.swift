@@ -1,7 +1,6 @@
 import Foundation
 import ReferenceServer
 import Testing
-import ToolSupport
 @testable import BuilderOSKit
 
 /// Conversations, history and the outbox against the reference server (real sockets, real SQLite).
@@ -51,7 +50,7 @@ struct ChatServiceTests {
     }
 
     @Test func outboxDeliversInOrderExactlyOnceAfterTheServerRestarts() async throws {
-        let first = try await RunningServer.start(port: StablePort.pick())
+        let first = try await RunningServer.start()
         let port = first.port, key = first.key
         let history = try temporaryHistory()
         let app = session(first, history: history)
