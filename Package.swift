@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // BuilderOS Desktop. Layers, one direction:
-//   C modules (CGtk, CSecret, CCurl, CSoup, CSQLite, CCmark, CShims)
+//   C modules (CGtk, CGio, CSecret, CCurl, CSoup, CSQLite, CCmark, CShims)
 //   → BuilderOSKit (domain core, no GTK: models, wire client, credentials, connection test)
 //   → GtkKit (thin Swift GTK/GObject layer) → DesktopUI (one folder per window)
 //   → small executables (builderos-desktop app, builderos CLI, builderos-server reference server).
@@ -30,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // Wrappers for C variadic functions and macros that Swift cannot import.
         .target(name: "CShims", dependencies: ["CCurl"]),
@@ -37,7 +38,7 @@ let package = Package(
         // MARK: Domain core (no GTK)
         .target(
             name: "BuilderOSKit",
-            dependencies: ["CCurl", "CSoup", "CSecret", "CShims", "CSQLite", "CCmark"],
+            dependencies: ["CCurl", "CSoup", "CSecret", "CGio", "CShims", "CSQLite", "CCmark"],
             swiftSettings: swift6
         ),
 

@@ -6,8 +6,8 @@ struct SignedInSession {
     let server: ServerAddress
     let apiKey: String
 
-    static func load(settingsFile: AppSettingsFile = AppSettingsFile()) async throws -> SignedInSession {
-        let settings = settingsFile.load()
+    static func load(settingsStore: SettingsStore = SettingsStore()) async throws -> SignedInSession {
+        let settings = settingsStore.load()
         guard let server = settings.server else { throw CLIFailure(error: .notSignedIn) }
         let key: String?
         do { key = try await CredentialStore().lookup(for: server) } catch { throw CLIFailure(error: error) }

@@ -85,7 +85,7 @@ enum Scenarios {
                  "the checklist shows every step")
         d.expect(test.contains("capsule"), "the system features row counts capsules")
         await d.screenshot(w, "4-test")
-        let settings = AppSettingsFile().load()
+        let settings = SettingsStore().load()
         d.expect(settings.serverURL == c.server, "the address is saved after the test")
         if let server = try? ServerAddress.parse(c.server) {
             let stored = try? await CredentialStore().lookup(for: server)
@@ -141,7 +141,7 @@ enum Scenarios {
         d.expect(await d.wait { d.window(named: "sign-out-confirm") != nil }, "Sign Out asks first")
         if let confirm = d.window(named: "sign-out-confirm") { d.click("confirm-button", in: confirm) }
         d.expect(await d.wait { d.window(named: "setup-wizard") != nil }, "after signing out the wizard opens")
-        d.expect(AppSettingsFile().load().serverURL == nil, "sign out forgets the server")
+        d.expect(SettingsStore().load().serverURL == nil, "sign out forgets the server")
         if let server = try? ServerAddress.parse(c.server) {
             let stored = try? await CredentialStore().lookup(for: server)
             d.expect(stored == nil, "sign out removes the key from the keyring")
@@ -186,7 +186,7 @@ enum Scenarios {
             d.click("confirm-button", in: leave)
         }
         d.expect(await d.wait { d.window(named: "setup-wizard") == nil }, "leaving closes the wizard")
-        d.expect(!FileManager.default.fileExists(atPath: AppSettingsFile().url.path), "leaving mid-way writes no settings")
+        d.expect(!SettingsStore().hasSavedServer, "leaving mid-way writes no settings")
     }
 
     static func failingTest(_ d: Driver, _ c: ScenarioContext, expected: String, backTo: String) async {
@@ -203,7 +203,7 @@ enum Scenarios {
         d.click("back", in: w)
         await d.settle()
         d.expect(d.texts(w).contains(backTo), "Back leads to where it can be fixed")
-        d.expect(!FileManager.default.fileExists(atPath: AppSettingsFile().url.path), "nothing is saved after a failed test")
+        d.expect(!SettingsStore().hasSavedServer, "nothing is saved after a failed test")
     }
 
     static func systemAbsent(_ d: Driver, _ c: ScenarioContext) async {
@@ -224,6 +224,6 @@ enum Scenarios {
         d.expect(d.texts(w).contains("gnome-keyring"), "with what to install")
         d.expect(d.isSensitive("primary", in: w), "Retry is offered")
         await d.screenshot(w, "4-test-keyring")
-        d.expect(!FileManager.default.fileExists(atPath: AppSettingsFile().url.path), "the address is not saved without the key")
+        d.expect(!SettingsStore().hasSavedServer, "the address is not saved without the key")
     }
 }

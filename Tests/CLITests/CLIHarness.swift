@@ -21,7 +21,10 @@ enum Binaries {
 final class CLISandbox: @unchecked Sendable {
     let root: URL
     var configHome: URL { root.appendingPathComponent("config") }
-    var settingsFile: URL { configHome.appendingPathComponent("builderos-desktop/settings.json") }
+    /// GLib's keyfile GSettings backend (the tests' choice, see with-test-keyring) keeps the settings here.
+    var settingsFile: URL { configHome.appendingPathComponent("glib-2.0/settings/keyfile") }
+    /// Where versions before the GSettings schema kept them (imported once, then removed).
+    var legacySettingsFile: URL { configHome.appendingPathComponent("builderos-desktop/settings.json") }
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("bos-cli-\(UUID().uuidString)")
@@ -35,6 +38,7 @@ final class CLISandbox: @unchecked Sendable {
         let path = executable.hasPrefix("/") ? executable : Binaries.path(executable)
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = configHome.path
+        environment["GSETTINGS_BACKEND"] = "keyfile"
         // Chat history per sandbox (the keyring daemon already runs and keeps its own files).
         environment["XDG_DATA_HOME"] = root.appendingPathComponent("data").path
         environment["LANGUAGE"] = "C"

@@ -164,17 +164,20 @@ struct CLITests {
         defer { server.stop() }
         let sandbox = try CLISandbox()
         // Signed in to a host only the proxy can reach (the reference server answers proxy-style
-        // absolute-form requests itself): the settings file, and the key stored with secret-tool.
+        // absolute-form requests itself): the settings file of earlier versions (imported into GSettings at the first
+        // start), and the key stored with secret-tool.
         let port = try #require(URLComponents(string: server.url)?.port)
         let hidden = "http://builderos-behind-proxy.invalid:\(port)"
-        try FileManager.default.createDirectory(at: sandbox.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(#"{"server_url":"\#(hidden)","device_id":"proxy-test"}"#.utf8).write(to: sandbox.settingsFile)
+        try FileManager.default.createDirectory(at: sandbox.legacySettingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"server_url":"\#(hidden)","device_id":"proxy-test"}"#.utf8).write(to: sandbox.legacySettingsFile)
         let stored = try await sandbox.run(["store", "--label=BuilderOS proxy test", "xdg:schema", "app.builderos.Desktop.ApiKey",
                                       "server", hidden, "version", "1"], stdin: server.key, executable: "/usr/bin/secret-tool")
         #expect(stored.status == 0)
 
         let direct = try await sandbox.run(["capsules", "--json"])
         #expect(direct.status == 4 && direct.stderr.contains("could not be found"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.legacySettingsFile.path), "imported once, then removed")
+        #expect(try String(contentsOf: sandbox.settingsFile, encoding: .utf8).contains("device-id='proxy-test'"))
         let proxied = try await sandbox.run(["capsules", "--json"], environment: ["http_proxy": server.url])
         #expect(proxied.status == 0, "\(proxied.stderr)")
         #expect(proxied.stdout.contains("jarvis-core"))

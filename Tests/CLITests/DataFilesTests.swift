@@ -22,6 +22,22 @@ struct DataFilesTests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 
+    @Test func settingsSchemaCompilesStrictly() async throws {
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("bos-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: target) }
+        let result = try await CLISandbox().run(["--strict", "--targetdir=" + target.path, Self.data.path],
+                                                executable: "/usr/bin/glib-compile-schemas")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stdout)\(result.stderr)")
+        // Every preference has its key (the store reads and writes exactly these).
+        let keys = try await CLISandbox().run(["list-keys", "app.builderos.Desktop"], environment: ["GSETTINGS_SCHEMA_DIR": target.path],
+                                              executable: "/usr/bin/gsettings")
+        #expect(Set(keys.stdout.split(separator: "\n").map(String.init)) == [
+            "server-url", "device-id", "appearance", "window-width", "window-height", "page", "auto-refresh-seconds",
+            "notify-replies", "notify-connection", "notify-sleep", "wake-mac", "wake-broadcast", "keep-running-in-background",
+        ])
+    }
+
     @Test func iconsAreWellFormedSVG() throws {
         let icons = Self.data.appendingPathComponent("icons")
         let files = (FileManager.default.enumerator(atPath: icons.path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".svg") }

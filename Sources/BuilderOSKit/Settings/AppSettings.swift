@@ -1,8 +1,8 @@
 import Foundation
 
-/// The non-secret settings: the server address, this computer's device id and the appearance. Stored in a small
-/// JSON file under `$XDG_CONFIG_HOME/builderos-desktop/` (until the GSettings schema lands).
-/// The API key is never here: it lives only in the Secret Service.
+/// The non-secret settings as one value: the server address, this computer's device id, the appearance and every
+/// other preference. Stored through GSettings (`SettingsStore`, schema `app.builderos.Desktop`); the Codable form
+/// reads the JSON file of earlier versions once. The API key is never here: it lives only in the Secret Service.
 public struct AppSettings: Codable, Sendable, Equatable {
     public var serverURL: String?
     public var deviceID: String
@@ -66,40 +66,6 @@ public struct AppSettings: Codable, Sendable, Equatable {
 
     /// The configured server, if any and valid.
     public var server: ServerAddress? { serverURL.flatMap { try? ServerAddress.parse($0) } }
-}
-
-/// Reads and writes `AppSettings` atomically.
-public struct AppSettingsFile: Sendable {
-    public let url: URL
-
-    public init(url: URL = AppSettingsFile.defaultURL()) { self.url = url }
-
-    public static func defaultURL() -> URL {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
-        return URL(fileURLWithPath: base).appendingPathComponent("builderos-desktop/settings.json")
-    }
-
-    /// The saved settings; a missing or unreadable file gives fresh settings (with a new device id).
-    public func load() -> AppSettings {
-        guard let data = try? Data(contentsOf: url),
-              let settings = try? JSONDecoder().decode(AppSettings.self, from: data)
-        else { return AppSettings() }
-        return settings
-    }
-
-    public func save(_ settings: AppSettings) throws(BuilderOSError) {
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try encoder.encode(settings).write(to: url, options: .atomic)
-        } catch {
-            throw .other(detail: String(format: L("The settings could not be saved to %@."), url.path))
-        }
-    }
 }
 
 /// The kinds of desktop notifications, each on by default.

@@ -2,15 +2,15 @@
 /// and the address into the settings, in that order, and only after a passed connection test.
 public struct Account: Sendable {
     public let credentials: CredentialStore
-    public let settingsFile: AppSettingsFile
+    public let settingsStore: SettingsStore
 
-    public init(credentials: CredentialStore = CredentialStore(), settingsFile: AppSettingsFile = AppSettingsFile()) {
-        (self.credentials, self.settingsFile) = (credentials, settingsFile)
+    public init(credentials: CredentialStore = CredentialStore(), settingsStore: SettingsStore = SettingsStore()) {
+        (self.credentials, self.settingsStore) = (credentials, settingsStore)
     }
 
     /// The configured server and its stored key, or nil when setup is needed.
     public func signedIn() async throws(BuilderOSError) -> (server: ServerAddress, key: String)? {
-        guard let server = settingsFile.load().server else { return nil }
+        guard let server = settingsStore.load().server else { return nil }
         guard let key = try await credentials.lookup(for: server) else { return nil }
         return (server, key)
     }
@@ -18,19 +18,19 @@ public struct Account: Sendable {
     /// Stores the key, then the address. A server the user moved away from loses its key.
     public func signIn(server: ServerAddress, key: String) async throws(BuilderOSError) {
         try await credentials.store(key: key, for: server)
-        var settings = settingsFile.load()
+        var settings = settingsStore.load()
         let previous = settings.server
         settings.serverURL = server.baseURL
-        try settingsFile.save(settings)
+        try settingsStore.save(settings)
         if let previous, previous != server { try? await credentials.clear(for: previous) }
     }
 
     /// Removes the key from the keyring, then forgets the server.
     public func signOut() async throws(BuilderOSError) {
-        var settings = settingsFile.load()
+        var settings = settingsStore.load()
         guard let server = settings.server else { throw .notSignedIn }
         try await credentials.clear(for: server)
         settings.serverURL = nil
-        try settingsFile.save(settings)
+        try settingsStore.save(settings)
     }
 }

@@ -56,7 +56,7 @@ public final class DesktopApplication {
 
     private func startup() {
         AppIcon.install()
-        appearance = AppearanceController(preference: account.settingsFile.load().appearance)
+        appearance = AppearanceController(preference: account.settingsStore.load().appearance)
         Actions.add("quit", to: application, accelerators: ["<Control>q"]) { [unowned self] in
             g_application_quit(gapp)
         }
@@ -84,7 +84,7 @@ public final class DesktopApplication {
                 if let (server, key) = try await account.signedIn() {
                     openMainWindow(server: server, key: key)
                 } else {
-                    openWizard(prefill: account.settingsFile.load().serverURL ?? prefilledServer, startAt: .welcome)
+                    openWizard(prefill: account.settingsStore.load().serverURL ?? prefilledServer, startAt: .welcome)
                 }
             } catch let error as BuilderOSError {
                 ProblemWindow(application: application, error: error) { [unowned self] in activate() }.present()
@@ -117,21 +117,21 @@ public final class DesktopApplication {
                 ProblemWindow(application: application, error: error) { [unowned self] in openMainWindow(server: server, key: key) }.present()
                 return
             }
-            session = AppSession(server: server, apiKey: key, deviceID: account.settingsFile.load().deviceID, history: history)
+            session = AppSession(server: server, apiKey: key, deviceID: account.settingsStore.load().deviceID, history: history)
             monitors = SystemMonitors(connection: session.connection)
             session.connection.connect()
             self.session = session
-            notifier = SessionNotifier(application: application, session: session, settingsFile: account.settingsFile) { [unowned self] in
+            notifier = SessionNotifier(application: application, session: session, settingsStore: account.settingsStore) { [unowned self] in
                 mainWindow.map { gtk_window_is_active(gtkCast($0.window, to: GtkWindow.self)) != 0 } ?? false
             }
         }
-        let window = MainWindow(context: PageContext(application: application, session: session, settingsFile: account.settingsFile))
+        let window = MainWindow(context: PageContext(application: application, session: session, settingsStore: account.settingsStore))
         mainWindow = window
         Signals.connect(UnsafeMutableRawPointer(window.window), "destroy") { [unowned self, weak window] in
             if mainWindow === window { mainWindow = nil }
         }
         Signals.connectHandled(UnsafeMutableRawPointer(window.window), "close-request") { [unowned self, weak window] in
-            guard let window, account.settingsFile.load().keepRunningInBackground else { return false }
+            guard let window, account.settingsStore.load().keepRunningInBackground else { return false }
             // Keep running (and connected) with the window hidden; launching the app again shows it.
             if !heldInBackground { g_application_hold(gapp); heldInBackground = true }
             gtk_widget_set_visible(window.window, 0)
@@ -150,11 +150,11 @@ public final class DesktopApplication {
     private func showPreferences() {
         guard let appearance else { return }
         PreferencesWindow(parent: currentWindow, appearance: appearance, server: mainWindow?.server,
-                          settingsFile: account.settingsFile, onAppearance: { [unowned self] choice in
+                          settingsStore: account.settingsStore, onAppearance: { [unowned self] choice in
             appearance.set(choice)
-            var settings = account.settingsFile.load()
+            var settings = account.settingsStore.load()
             settings.appearance = choice
-            try? account.settingsFile.save(settings)
+            try? account.settingsStore.save(settings)
         }, onChangeServer: { [unowned self] in changeServer() }, onSignOut: { [unowned self] in confirmSignOut() }).present()
     }
 

@@ -6,11 +6,11 @@ import Foundation
 @MainActor
 struct DesktopNotifications {
     let application: UnsafeMutablePointer<GtkApplication>
-    let settingsFile: AppSettingsFile
+    let settingsStore: SettingsStore
 
     /// `id` replaces an earlier notification with the same id (one per conversation, one for the connection).
     func send(_ kind: NotificationKinds.Kind, id: String, title: String, body: String) {
-        guard settingsFile.load().notifications.allows(kind) else { return }
+        guard settingsStore.load().notifications.allows(kind) else { return }
         let notification = g_notification_new(title)!
         g_notification_set_body(notification, body)
         g_notification_set_default_action(notification, "app.activate")

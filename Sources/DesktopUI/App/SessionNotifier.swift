@@ -16,9 +16,9 @@ final class SessionNotifier {
     private var announcedDown = false
     private var pending: Task<Void, Never>?
 
-    init(application: UnsafeMutablePointer<GtkApplication>, session: AppSession, settingsFile: AppSettingsFile,
+    init(application: UnsafeMutablePointer<GtkApplication>, session: AppSession, settingsStore: SettingsStore,
          isFocused: @escaping () -> Bool) {
-        notifications = DesktopNotifications(application: application, settingsFile: settingsFile)
+        notifications = DesktopNotifications(application: application, settingsStore: settingsStore)
         self.isFocused = isFocused
         session.chat.changes.add(owner: self) { [weak self, weak session] event in
             guard let self, let session, case .messageChanged(let m) = event, m.role == .assistant, m.state == .complete else { return }

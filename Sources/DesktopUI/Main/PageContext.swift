@@ -8,18 +8,18 @@ import GtkKit
 final class PageContext {
     let application: UnsafeMutablePointer<GtkApplication>
     let session: AppSession
-    let settingsFile: AppSettingsFile
+    let settingsStore: SettingsStore
 
-    init(application: UnsafeMutablePointer<GtkApplication>, session: AppSession, settingsFile: AppSettingsFile) {
-        (self.application, self.session, self.settingsFile) = (application, session, settingsFile)
+    init(application: UnsafeMutablePointer<GtkApplication>, session: AppSession, settingsStore: SettingsStore) {
+        (self.application, self.session, self.settingsStore) = (application, session, settingsStore)
     }
 
-    var settings: AppSettings { settingsFile.load() }
+    var settings: AppSettings { settingsStore.load() }
 
     func update(_ change: (inout AppSettings) -> Void) {
-        var s = settingsFile.load()
+        var s = settingsStore.load()
         change(&s)
-        try? settingsFile.save(s)
+        try? settingsStore.save(s)
     }
 
     /// Activates an application action (`app.change-server`, `app.sign-out`, `app.preferences`).

@@ -127,7 +127,7 @@ final class PowerPage: Page {
             self.updateAvailability()
             // The answer can take a while: say it on the desktop when the window is in the background.
             if let window = self.window(), gtk_window_is_active(gtkCast(window, to: GtkWindow.self)) == 0 {
-                DesktopNotifications(application: self.context.application, settingsFile: self.context.settingsFile)
+                DesktopNotifications(application: self.context.application, settingsStore: self.context.settingsStore)
                     .send(.sleep, id: "sleep", title: failed ? L("The server did not go to sleep") : L("The server is going to sleep"), body: text)
             }
         }

@@ -53,8 +53,8 @@ enum PreferenceRows {
     }
 
     /// The Wake-on-LAN card: MAC and broadcast entries, checked as typed, saved when valid.
-    static func wakeOnLAN(settingsFile: AppSettingsFile) -> Widget {
-        let settings = settingsFile.load()
+    static func wakeOnLAN(settingsStore: SettingsStore) -> Widget {
+        let settings = settingsStore.load()
         let problem = UI.label("", classes: [Style.label, Style.errorText])
         gtk_widget_set_name(problem, "wol-problem")
         UI.setVisible(problem, false)
@@ -72,10 +72,10 @@ enum PreferenceRows {
             UI.setClass(macEntry, "error", message != nil && WakeOnLAN.parseMAC(mac) == nil)
             UI.setClass(broadcastEntry, "error", message != nil && WakeOnLAN.parseMAC(mac) != nil)
             guard message == nil else { return }
-            var s = settingsFile.load()
+            var s = settingsStore.load()
             s.wakeMAC = mac.isEmpty ? nil : mac
             s.wakeBroadcast = broadcast.isEmpty ? nil : broadcast
-            try? settingsFile.save(s)
+            try? settingsStore.save(s)
         }
         let mac = UI.entry(placeholder: "3c:22:fb:12:34:56", classes: [Style.entry], onChange: { _ in check() })
         let broadcast = UI.entry(placeholder: L("255.255.255.255 (this network)"), classes: [Style.entry], onChange: { _ in check() })

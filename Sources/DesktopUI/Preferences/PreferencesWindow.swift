@@ -8,7 +8,7 @@ import GtkKit
 final class PreferencesWindow {
     let window: Widget
 
-    init(parent: Widget?, appearance: AppearanceController, server: ServerAddress?, settingsFile: AppSettingsFile,
+    init(parent: Widget?, appearance: AppearanceController, server: ServerAddress?, settingsStore: SettingsStore,
          onAppearance: @escaping @MainActor (Appearance) -> Void,
          onChangeServer: @escaping @MainActor () -> Void, onSignOut: @escaping @MainActor () -> Void) {
         window = gtk_window_new()!
@@ -59,11 +59,11 @@ final class PreferencesWindow {
             gtk_widget_set_name(signOut, "sign-out")
             UI.append(account, UI.hbox(spacing: Style.gapSmall, [change, signOut]))
         }
-        let settings = settingsFile.load()
+        let settings = settingsStore.load()
         let save: @MainActor ((inout AppSettings) -> Void) -> Void = { change in
-            var s = settingsFile.load()
+            var s = settingsStore.load()
             change(&s)
-            try? settingsFile.save(s)
+            try? settingsStore.save(s)
         }
         let choices = AppSettings.refreshChoices
         let refresh = PreferenceRows.dropDown(choices.map(PreferenceRows.refreshTitle), selected: choices.firstIndex(of: settings.autoRefreshSeconds) ?? 2,
@@ -96,7 +96,7 @@ final class PreferencesWindow {
             PreferenceRows.row(L("Sleep"), hint: L("The server's answer to Sleep, when the window is in the background."), control: sleepResult),
         ])
         let content = UI.vbox(spacing: Style.gapLarge, [UI.vbox(spacing: Style.gap, classes: [Style.card], [appearanceRow]), behaviour, notificationsCard,
-                                                         PreferenceRows.wakeOnLAN(settingsFile: settingsFile), account])
+                                                         PreferenceRows.wakeOnLAN(settingsStore: settingsStore), account])
         UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)

@@ -1,0 +1,126 @@
+import Foundation
+import CGio
+
+/// Reads and writes `AppSettings` through GSettings (schema `app.builderos.Desktop`, see `data/`).
+/// The backend is GLib's choice: dconf on a desktop, GLib's keyfile where dconf is not installed
+/// (`~/.config/glib-2.0/settings/keyfile`; the tests choose it with `GSETTINGS_BACKEND=keyfile`).
+///
+/// `@unchecked Sendable`: GSettings serialises reads and writes in its backend, and nothing here
+/// listens for change signals, so no main context is involved.
+public final class SettingsStore: @unchecked Sendable {
+    private let settings: UnsafeMutablePointer<GSettings>?
+
+    /// Looked up once per process: the schema is immutable.
+    nonisolated(unsafe) private static let schema: OpaquePointer? = SettingsSchemaLocator.locate()
+
+    /// The settings in GLib's default backend.
+    public convenience init() { self.init(backend: nil, legacy: LegacySettingsFile()) }
+
+    /// The settings in a keyfile of their own, with the legacy JSON looked for under `configHome` (tests).
+    public convenience init(keyfile: URL, configHome: URL) {
+        let backend = g_keyfile_settings_backend_new(keyfile.path, "/", nil)
+        self.init(backend: backend, legacy: LegacySettingsFile(configHome: configHome.path))
+        if let backend { g_object_unref(backend) }
+    }
+
+    private init(backend: UnsafeMutablePointer<GSettingsBackend>?, legacy: LegacySettingsFile) {
+        settings = Self.schema.map { g_settings_new_full($0, backend, nil) }
+        if settings != nil { legacy.importOnce(into: self) }
+    }
+
+    deinit { if let settings { g_object_unref(UnsafeMutableRawPointer(settings)) } }
+
+    /// False when the schema is installed nowhere we look: saving then fails with an explanation.
+    public var isAvailable: Bool { settings != nil }
+
+    /// Whether any server has been saved (the wizard checks that an aborted setup saved nothing).
+    public var hasSavedServer: Bool { !(string("server-url") ?? "").isEmpty }
+
+    /// The saved settings; keys never set read as the schema's defaults, and a missing device id is made afresh
+    /// (saved with the next `save`).
+    public func load() -> AppSettings {
+        guard settings != nil else { return AppSettings() }
+        var s = AppSettings(serverURL: nonEmpty("server-url"), deviceID: nonEmpty("device-id") ?? AppSettings.newDeviceID(),
+                            appearance: Appearance(rawValue: string("appearance") ?? "") ?? .automatic)
+        s.windowWidth = int("window-width")
+        s.windowHeight = int("window-height")
+        s.page = string("page") ?? s.page
+        s.autoRefreshSeconds = int("auto-refresh-seconds")
+        s.notifications.replies = bool("notify-replies")
+        s.notifications.connection = bool("notify-connection")
+        s.notifications.sleep = bool("notify-sleep")
+        s.wakeMAC = nonEmpty("wake-mac")
+        s.wakeBroadcast = nonEmpty("wake-broadcast")
+        s.keepRunningInBackground = bool("keep-running-in-background")
+        return s
+    }
+
+    /// Writes what changed, all at once, and waits until the backend has it (the CLI exits right after).
+    public func save(_ new: AppSettings) throws(BuilderOSError) {
+        guard let settings else {
+            throw .other(detail: String(format: L("The settings cannot be saved: BuilderOS Desktop is not installed completely (its settings schema %@ is missing). Reinstall it."), SettingsSchemaLocator.schemaID))
+        }
+        let old = load()
+        var writes: [(String, () -> Void)] = []
+        func put(_ key: String, _ changed: Bool, _ write: @escaping () -> Void) { if changed { writes.append((key, write)) } }
+        put("server-url", new.serverURL != old.serverURL) { self.setString("server-url", new.serverURL ?? "") }
+        put("device-id", new.deviceID != old.deviceID || nonEmpty("device-id") == nil) { self.setString("device-id", new.deviceID) }
+        put("appearance", new.appearance != old.appearance) { self.setString("appearance", new.appearance.rawValue) }
+        put("window-width", new.windowWidth != old.windowWidth) { self.setInt("window-width", new.windowWidth) }
+        put("window-height", new.windowHeight != old.windowHeight) { self.setInt("window-height", new.windowHeight) }
+        put("page", new.page != old.page) { self.setString("page", new.page) }
+        put("auto-refresh-seconds", new.autoRefreshSeconds != old.autoRefreshSeconds) { self.setInt("auto-refresh-seconds", new.autoRefreshSeconds) }
+        put("notify-replies", new.notifications.replies != old.notifications.replies) { self.setBool("notify-replies", new.notifications.replies) }
+        put("notify-connection", new.notifications.connection != old.notifications.connection) { self.setBool("notify-connection", new.notifications.connection) }
+        put("notify-sleep", new.notifications.sleep != old.notifications.sleep) { self.setBool("notify-sleep", new.notifications.sleep) }
+        put("wake-mac", new.wakeMAC != old.wakeMAC) { self.setString("wake-mac", new.wakeMAC ?? "") }
+        put("wake-broadcast", new.wakeBroadcast != old.wakeBroadcast) { self.setString("wake-broadcast", new.wakeBroadcast ?? "") }
+        put("keep-running-in-background", new.keepRunningInBackground != old.keepRunningInBackground) {
+            self.setBool("keep-running-in-background", new.keepRunningInBackground)
+        }
+        guard !writes.isEmpty else { return }
+        if let locked = writes.first(where: { g_settings_is_writable(settings, $0.0) == 0 }) {
+            throw .other(detail: String(format: L("The setting “%@” is locked by the administrator and cannot be changed."), locked.0))
+        }
+        g_settings_delay(settings)
+        writes.forEach { $0.1() }
+        g_settings_apply(settings)
+        g_settings_sync()
+    }
+
+    // MARK: Typed access (values outside a key's range are clamped: GSettings refuses them)
+
+    private func string(_ key: String) -> String? {
+        guard let settings, let value = g_settings_get_string(settings, key) else { return nil }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    private func nonEmpty(_ key: String) -> String? { string(key).flatMap { $0.isEmpty ? nil : $0 } }
+    private func int(_ key: String) -> Int { settings.map { Int(g_settings_get_int($0, key)) } ?? 0 }
+    private func bool(_ key: String) -> Bool { settings.map { g_settings_get_boolean($0, key) != 0 } ?? false }
+    private func setString(_ key: String, _ value: String) { _ = g_settings_set_string(settings, key, value) }
+    private func setBool(_ key: String, _ value: Bool) { _ = g_settings_set_boolean(settings, key, value ? 1 : 0) }
+
+    private func setInt(_ key: String, _ value: Int) {
+        let (low, high) = Self.range(of: key)
+        _ = g_settings_set_int(settings, key, Int32(clamping: min(max(value, low), high)))
+    }
+
+    /// The key's `<range>`: GSettings describes it as `('range', <(min, max)>)`.
+    private static func range(of key: String) -> (Int, Int) {
+        let unbounded = (Int(Int32.min), Int(Int32.max))
+        guard let schema, let schemaKey = g_settings_schema_get_key(schema, key) else { return unbounded }
+        defer { g_settings_schema_key_unref(schemaKey) }
+        guard let range = g_settings_schema_key_get_range(schemaKey) else { return unbounded }
+        defer { g_variant_unref(range) }
+        let child = { (v: OpaquePointer, i: Int) -> OpaquePointer in g_variant_get_child_value(v, gsize(i)) }
+        let kind = child(range, 0), boxed = child(range, 1)
+        defer { g_variant_unref(kind); g_variant_unref(boxed) }
+        guard String(cString: g_variant_get_string(kind, nil)) == "range", let bounds = g_variant_get_variant(boxed) else { return unbounded }
+        defer { g_variant_unref(bounds) }
+        let low = child(bounds, 0), high = child(bounds, 1)
+        defer { g_variant_unref(low); g_variant_unref(high) }
+        return (Int(g_variant_get_int32(low)), Int(g_variant_get_int32(high)))
+    }
+}

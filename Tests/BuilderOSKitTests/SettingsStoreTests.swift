@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import BuilderOSKit
+
+/// The GSettings store against a keyfile backend of its own (GLib's real keyfile backend; the schema compiled from data/).
+struct SettingsStoreTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("bos-settings-\(UUID().uuidString)")
+    var keyfile: URL { root.appendingPathComponent("keyfile") }
+
+    func store() -> SettingsStore { SettingsStore(keyfile: keyfile, configHome: root) }
+
+    @Test func freshStoreGivesTheSchemaDefaults() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let s = store()
+        #expect(s.isAvailable)
+        let settings = s.load()
+        #expect(settings.serverURL == nil && settings.appearance == .automatic && settings.page == "chat")
+        #expect(settings.windowWidth == 1000 && settings.windowHeight == 720 && settings.autoRefreshSeconds == 60)
+        #expect(settings.notifications == NotificationKinds() && !settings.keepRunningInBackground)
+        #expect(settings.deviceID.hasPrefix("desktop-") && !s.hasSavedServer)
+    }
+
+    @Test func everyPreferenceRoundTripsThroughTheKeyfile() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        var settings = store().load()
+        settings.serverURL = "https://builder.example.com"
+        settings.appearance = .dark
+        (settings.windowWidth, settings.windowHeight, settings.page) = (1280, 800, "power")
+        settings.autoRefreshSeconds = 300
+        settings.notifications.replies = false
+        settings.notifications.sleep = false
+        (settings.wakeMAC, settings.wakeBroadcast) = ("3c:22:fb:12:34:56", "192.168.1.255:9")
+        settings.keepRunningInBackground = true
+        try store().save(settings)
+        #expect(store().load() == settings)
+        let text = try String(contentsOf: keyfile, encoding: .utf8)
+        #expect(text.contains("[app/builderos/Desktop]") && text.contains("appearance='dark'") && text.contains("wake-mac='3c:22:fb:12:34:56'"))
+        // Only what differs from the defaults is written.
+        #expect(!text.contains("notify-connection"))
+    }
+
+    @Test func outOfRangeSizesAreClampedNotRefused() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        var settings = store().load()
+        (settings.windowWidth, settings.autoRefreshSeconds) = (12, 999_999)
+        try store().save(settings)
+        let loaded = store().load()
+        #expect(loaded.windowWidth == 360 && loaded.autoRefreshSeconds == 3600)
+    }
+
+    @Test func settingsOfEarlierVersionsAreImportedOnce() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let legacy = root.appendingPathComponent("builderos-desktop/settings.json")
+        try FileManager.default.createDirectory(at: legacy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"server_url":"http://127.0.0.1:8765","device_id":"desktop-old","appearance":"light","notifications":{"replies":false}}"#.utf8)
+            .write(to: legacy)
+        let settings = store().load()
+        #expect(settings.serverURL == "http://127.0.0.1:8765" && settings.deviceID == "desktop-old")
+        #expect(settings.appearance == .light && !settings.notifications.replies && settings.notifications.sleep)
+        #expect(!FileManager.default.fileExists(atPath: legacy.path))
+    }
+
+    @Test func unreadableLegacyFileIsKeptAndNothingImported() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let legacy = root.appendingPathComponent("builderos-desktop/settings.json")
+        try FileManager.default.createDirectory(at: legacy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{not json".utf8).write(to: legacy)
+        #expect(store().load().serverURL == nil)
+        #expect(FileManager.default.fileExists(atPath: legacy.path))
+    }
+}
