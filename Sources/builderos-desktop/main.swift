@@ -2,16 +2,19 @@ import BuilderOSKit
 import DesktopUI
 import Foundation
 
-// builderos-desktop [--server URL]
-// --server prefills the setup wizard's address (the demo launcher uses it). There is no way to
-// pass the API key on the command line or in the environment, by design.
+// builderos-desktop [--server URL] [--hidden]
+// --server prefills the setup wizard's address (the demo launcher uses it); --hidden starts in the tray.
+// There is no way to pass the API key on the command line or in the environment, by design.
 var prefill = ""
+var hidden = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--server": prefill = arguments.next() ?? ""
+    case "--hidden": hidden = true
     case "--help", "-h":
-        print("Usage: builderos-desktop [--server URL]\n\n" + L("Opens BuilderOS Desktop. --server prefills the server address in the setup."))
+        print("Usage: builderos-desktop [--server URL] [--hidden]\n\n"
+              + L("Opens BuilderOS Desktop. --server prefills the server address in the setup. --hidden starts in the system tray without opening the window (when a tray is running and setup is done)."))
         exit(0)
     case "--version": print("builderos-desktop \(BuilderOSKit.version)"); exit(0)
     default:
@@ -21,5 +24,5 @@ while let argument = arguments.next() {
 }
 
 Localization.setUp(localeDirectory: Localization.installedDirectory())
-let status = MainActor.assumeIsolated { DesktopApplication(prefilledServer: prefill).run() }
+let status = MainActor.assumeIsolated { DesktopApplication(prefilledServer: prefill, startHidden: hidden).run() }
 exit(status)

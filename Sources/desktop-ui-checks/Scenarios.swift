@@ -16,6 +16,8 @@ struct ScenarioContext {
 @MainActor
 enum Scenarios {
     static func run(_ name: String, _ d: Driver, _ c: ScenarioContext) async {
+        // Started hidden on purpose: no window to wait for.
+        if name == "main-tray-hidden" { return await TrayScenario.hiddenStart(d, c) }
         guard await d.wait(until: { d.window(named: "setup-wizard") != nil || d.window(named: "main-window") != nil }) else {
             return d.expect(false, "a window opens")
         }
@@ -34,6 +36,7 @@ enum Scenarios {
         case "main-no-system": await ResilienceScenarios.noSystemServer(d, c)
         case "main-notifications": await ResilienceScenarios.notifications(d, c)
         case "main-large": await ResilienceScenarios.large(d, c)
+        case "main-tray": await TrayScenario.run(d, c)
         case "streaming": await StreamingScenario.run(d)
         case "bench-stream": await BenchStreamScenario.run(d, c)
         default: d.expect(false, "known scenario")

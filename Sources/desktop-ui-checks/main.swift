@@ -21,7 +21,7 @@ try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectorie
 let status: Int32 = MainActor.assumeIsolated {
     // Deterministic screens: no transitions mid-snapshot (this also exercises the app honouring
     // gtk-enable-animations).
-    let app = DesktopApplication(unique: false)
+    let app = DesktopApplication(unique: false, startHidden: options["hidden"] == "1")
     let driver = Driver(app: app, scenario: scenarioName, outputDirectory: URL(fileURLWithPath: out))
     let context = ScenarioContext(server: options["server"] ?? "", key: key, options: options)
     var started = false

@@ -85,6 +85,23 @@ struct MainWindowUITests {
                                            "key-file": keyFile.path, "notification-log": log.path])
     }
 
+    /// The StatusNotifierItem and its dbusmenu against a FAKE watcher/host, in a D-Bus session of their own
+    /// (Tests/Fakes/tray-session): registration, properties, icons following the state, menu layout and clicks,
+    /// Activate, re-registration after the watcher restarts, no-host background mode, Quit, and a --hidden start.
+    @Test func trayIndicatorAgainstAFakeWatcher() async throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let fakes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fakes")
+        let result = try await sandbox.run(["180", fakes.appendingPathComponent("tray-session").path, Binaries.directory.path, server.url,
+                                            server.keyFile.path, UIScenario.artefacts.path, sandbox.root.appendingPathComponent("tray.jsonl").path],
+                                           executable: "/usr/bin/timeout")
+        let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
+        #expect(result.status == 0, "\(failures.joined(separator: "\n"))\n\(result.stderr.suffix(2000))")
+        // Both scenarios (normal and --hidden) report, each without a failure.
+        #expect(result.stdout.components(separatedBy: " passed, 0 failed").count == 3, "\(result.stdout.suffix(3000))")
+    }
+
     @Test func rightToLeftLayout() async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()

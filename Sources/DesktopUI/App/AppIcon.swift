@@ -15,7 +15,7 @@ enum AppIcon {
     }
 
     /// `<repo>/data/icons` when the executable runs from `<repo>/.build/…`.
-    private static func buildTreeIcons() -> String? {
+    static func buildTreeIcons() -> String? {
         var url = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = url.appendingPathComponent("data/icons/hicolor/scalable/apps/\(name).svg")

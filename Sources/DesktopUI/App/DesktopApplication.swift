@@ -21,14 +21,22 @@ public final class DesktopApplication {
     private var notifier: SessionNotifier?
     private var monitors: SystemMonitors?
     private var wizard: SetupWizard?
+    /// The tray icon (nil when the session bus has no room for it); fed from the session's connection.
+    var tray: TrayIndicator?
+    /// Ties the tray's subscription to one session: replaced when the session is.
+    var trayFeedToken: NSObject?
+    /// `--hidden`: the first start opens no window when a tray host can bring it back.
+    private var startHidden: Bool
 
     /// - Parameters:
     ///   - prefilledServer: an address for the wizard's server field (the demo launcher passes
     ///     the bundled server's URL; never a key).
     ///   - unique: false for tests, which run beside a real instance.
-    public init(account: Account = Account(), prefilledServer: String = "", unique: Bool = true) {
+    ///   - startHidden: start in the tray (`--hidden`); ignored when no tray host is there or setup is needed.
+    public init(account: Account = Account(), prefilledServer: String = "", unique: Bool = true, startHidden: Bool = false) {
         self.account = account
         self.prefilledServer = prefilledServer
+        self.startHidden = startHidden
         application = gtk_application_new(Self.id, unique ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE)!
         let pointer = UnsafeMutableRawPointer(application)
         Signals.connect(pointer, "startup") { [unowned self] in startup() }
@@ -69,10 +77,12 @@ public final class DesktopApplication {
         Actions.add("about", to: application) { [unowned self] in AboutDialog.present(parent: currentWindow) }
         // A notification's click: bring the main window back.
         Actions.add("activate", to: application) { [unowned self] in activate() }
+        startTray()
     }
 
-    private func activate() {
+    func activate() {
         if let window = currentWindow ?? mainWindow?.window {
+            showMainWindowAgain()
             gtk_window_present(gtkCast(window, to: GtkWindow.self))
             return
         }
@@ -82,7 +92,10 @@ public final class DesktopApplication {
             defer { g_application_release(gapp) }
             do {
                 if let (server, key) = try await account.signedIn() {
-                    openMainWindow(server: server, key: key)
+                    let hidden = startHidden
+                    startHidden = false
+                    openMainWindow(server: server, key: key, present: !hidden)
+                    if hidden { await stayInTrayOrPresent() }
                 } else {
                     openWizard(prefill: account.settingsStore.load().serverURL ?? prefilledServer, startAt: .welcome)
                 }
@@ -106,7 +119,7 @@ public final class DesktopApplication {
         wizard.present()
     }
 
-    private func openMainWindow(server: ServerAddress, key: String) {
+    private func openMainWindow(server: ServerAddress, key: String, present: Bool = true) {
         let session: AppSession
         if let existing = self.session, existing.server == server {
             session = existing
@@ -121,6 +134,7 @@ public final class DesktopApplication {
             monitors = SystemMonitors(connection: session.connection)
             session.connection.connect()
             self.session = session
+            feedTray(from: session)
             notifier = SessionNotifier(application: application, session: session, settingsStore: account.settingsStore) { [unowned self] in
                 mainWindow.map { gtk_window_is_active(gtkCast($0.window, to: GtkWindow.self)) != 0 } ?? false
             }
@@ -128,28 +142,51 @@ public final class DesktopApplication {
         let window = MainWindow(context: PageContext(application: application, session: session, settingsStore: account.settingsStore))
         mainWindow = window
         Signals.connect(UnsafeMutableRawPointer(window.window), "destroy") { [unowned self, weak window] in
-            if mainWindow === window { mainWindow = nil }
+            if mainWindow === window { mainWindow = nil; tray?.windowShownChanged(false) }
         }
-        Signals.connectHandled(UnsafeMutableRawPointer(window.window), "close-request") { [unowned self, weak window] in
-            guard let window, account.settingsStore.load().keepRunningInBackground else { return false }
-            // Keep running (and connected) with the window hidden; launching the app again shows it.
-            if !heldInBackground { g_application_hold(gapp); heldInBackground = true }
-            gtk_widget_set_visible(window.window, 0)
+        Signals.connect(UnsafeMutableRawPointer(window.window), "notify::visible", withArgument: { [unowned self, weak window] _ in
+            guard let window, mainWindow === window else { return }
+            tray?.windowShownChanged(gtk_widget_get_visible(window.window) != 0)
+        })
+        Signals.connectHandled(UnsafeMutableRawPointer(window.window), "close-request") { [unowned self] in
+            // Without a tray host nothing could bring the window back: closing quits as usual.
+            guard account.settingsStore.load().keepRunningInBackground, backgroundModeAvailable else { return false }
+            hideMainWindow()
             return true
         }
-        window.present()
+        if present { window.present() }
     }
+
+    /// Hides the main window, keeping the app (and its connection) running; the tray or a new launch shows it.
+    func hideMainWindow() {
+        guard let mainWindow else { return }
+        if !heldInBackground { g_application_hold(gapp); heldInBackground = true }
+        gtk_widget_set_visible(mainWindow.window, 0)
+    }
+
+    /// Whatever shows the window again ends the hold that kept the app alive without it.
+    private func showMainWindowAgain() {
+        guard heldInBackground else { return }
+        heldInBackground = false
+        g_application_release(gapp)
+    }
+
+    var mainWindowShown: Bool { mainWindow.map { gtk_widget_get_visible($0.window) != 0 } ?? false }
+    var mainWindowInstance: MainWindow? { mainWindow }
+    var gApplication: UnsafeMutablePointer<GApplication> { gapp }
 
     private func endSession() {
         session?.connection.disconnect()
         session = nil
+        trayFeedToken = nil
+        tray?.update(status: TrayStatus(snapshot: nil))
         notifier = nil
         monitors = nil
     }
 
-    private func showPreferences() {
+    func showPreferences() {
         guard let appearance else { return }
-        PreferencesWindow(parent: currentWindow, appearance: appearance, server: mainWindow?.server,
+        PreferencesWindow(parent: currentWindow, appearance: appearance, server: mainWindow?.server, backgroundModeAvailable: backgroundModeAvailable,
                           settingsStore: account.settingsStore, onAppearance: { [unowned self] choice in
             appearance.set(choice)
             var settings = account.settingsStore.load()

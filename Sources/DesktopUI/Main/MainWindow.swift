@@ -71,6 +71,18 @@ public final class MainWindow {
 
     func page(_ kind: PageKind) -> Page? { pages[kind] }
 
+    /// The tray's New Chat: a Jarvis conversation on the Chat page.
+    func newChat() {
+        show(.chat)
+        (pages[.chat] as? ChatPage)?.newConversation(.jarvis)
+    }
+
+    /// The tray's Sleep Server…: the Power page's confirmation.
+    func askSleep() {
+        show(.power)
+        (pages[.power] as? PowerPage)?.askSleep()
+    }
+
     private func pageChanged() {
         let kind = currentKind
         context.update { $0.page = kind.rawValue }

@@ -91,7 +91,7 @@ final class PowerPage: Page {
 
     // MARK: Sleep
 
-    private func askSleep() {
+    func askSleep() {
         guard !sleeping, let parent = window() else { return }
         ConfirmDialog.ask(parent: parent, title: L("Put the server to sleep?"),
                           body: L("The server machine goes to sleep and BuilderOS disconnects until it wakes up."),

@@ -8,7 +8,8 @@ import GtkKit
 final class PreferencesWindow {
     let window: Widget
 
-    init(parent: Widget?, appearance: AppearanceController, server: ServerAddress?, settingsStore: SettingsStore,
+    /// - Parameter backgroundModeAvailable: a tray host is running, so a hidden window can be brought back.
+    init(parent: Widget?, appearance: AppearanceController, server: ServerAddress?, backgroundModeAvailable: Bool, settingsStore: SettingsStore,
          onAppearance: @escaping @MainActor (Appearance) -> Void,
          onChangeServer: @escaping @MainActor () -> Void, onSignOut: @escaping @MainActor () -> Void) {
         window = gtk_window_new()!
@@ -83,11 +84,13 @@ final class PreferencesWindow {
         let background = PreferenceRows.toggle(settings.keepRunningInBackground, name: "background", label: L("Keep running in the background")) { on in
             save { $0.keepRunningInBackground = on }
         }
+        gtk_widget_set_sensitive(background, backgroundModeAvailable ? 1 : 0)
+        let backgroundHint = backgroundModeAvailable
+            ? L("Closing the window keeps BuilderOS connected in the system tray; click its icon to open the window again.")
+            : L("Unavailable: no system tray is running in this session, so nothing could bring a hidden window back. Closing the window quits BuilderOS. (On GNOME, the AppIndicator extension provides a tray.)")
         let behaviour = UI.vbox(spacing: Style.gap, classes: [Style.card], [
             PreferenceRows.row(L("Dashboard auto-refresh"), hint: L("How often the Dashboard reloads status and capsules."), control: refresh),
-
-            PreferenceRows.row(L("Keep running in the background"),
-                               hint: L("Closing the window keeps BuilderOS connected; open it again from your app launcher."), control: background),
+            PreferenceRows.row(L("Keep running in the background"), hint: backgroundHint, control: background),
         ])
         let notificationsCard = UI.vbox(spacing: Style.gap, classes: [Style.card], [
             UI.label(L("Notifications"), classes: [Style.headline]),

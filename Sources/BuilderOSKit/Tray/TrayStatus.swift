@@ -1,0 +1,42 @@
+import Foundation
+
+/// What the tray indicator shows, derived from the one connection snapshot (nil before sign-in).
+/// Equatable so the tray tells D-Bus only what changed.
+public struct TrayStatus: Sendable, Equatable {
+    public var indicator: ConnectionIndicator
+    /// "BuilderOS — Connected"
+    public var tooltipTitle: String
+    /// "builder.example.com · 42 ms", or what went wrong.
+    public var tooltipBody: String
+    public var signedIn: Bool
+    /// Whether the user asked to be connected: the menu then offers Disconnect, else Connect.
+    public var wantsConnection: Bool
+    /// Sleep needs a connected server with the system server.
+    public var canSleep: Bool
+
+    public static let appName = "BuilderOS"
+
+    /// The themed icon for the state (installed under hicolor/…/status).
+    public var iconName: String { "app.builderos.Desktop-\(indicator.rawValue)" }
+
+    public init(snapshot: ConnectionSnapshot?) {
+        guard let snapshot else {
+            indicator = .disconnected
+            tooltipTitle = String(format: L("%@ — %@"), Self.appName, L("Not set up"))
+            tooltipBody = L("Open BuilderOS to connect to your server.")
+            (signedIn, wantsConnection, canSleep) = (false, false, false)
+            return
+        }
+        indicator = snapshot.indicator
+        tooltipTitle = String(format: L("%@ — %@"), Self.appName, snapshot.stateText)
+        var facts = [snapshot.server.host]
+        if snapshot.indicator == .connected, let latency = snapshot.latencyMilliseconds {
+            facts.append(String(format: L("%d ms"), Int(latency.rounded())))
+        }
+        tooltipBody = [facts.joined(separator: " · "), snapshot.indicator == .connected ? nil : snapshot.help]
+            .compactMap { $0 }.joined(separator: "\n")
+        signedIn = true
+        wantsConnection = snapshot.wantsConnection
+        canSleep = snapshot.indicator == .connected && snapshot.systemServer == true
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import BuilderOSKit
+
+/// What the tray shows and offers, from the one connection snapshot.
+struct TrayStatusTests {
+    let server = try! ServerAddress.parse("https://builder.example.com")
+
+    @Test func beforeSignInTheTrayOffersOnlyOpenPreferencesAndQuit() {
+        let status = TrayStatus(snapshot: nil)
+        #expect(status.iconName == "app.builderos.Desktop-disconnected" && !status.signedIn)
+        let menu = TrayMenu(status: status, windowShown: false)
+        #expect(menu.items.filter(\.enabled).compactMap(\.action) == [.open, .preferences, .quit])
+        #expect(menu.item(id: 1)?.label == "_Open BuilderOS")
+    }
+
+    @Test func connectedShowsServerAndLatencyAndOffersDisconnectAndSleep() {
+        var snapshot = ConnectionSnapshot(server: server, wantsConnection: true)
+        snapshot.socket = .connected
+        snapshot.latencyMilliseconds = 41.6
+        snapshot.systemServer = true
+        let status = TrayStatus(snapshot: snapshot)
+        #expect(status.iconName == "app.builderos.Desktop-connected")
+        #expect(status.tooltipTitle == "BuilderOS — Connected" && status.tooltipBody == "builder.example.com · 42 ms")
+        let menu = TrayMenu(status: status, windowShown: true)
+        #expect(menu.items.map(\.label) == ["_Hide BuilderOS", "", "_Disconnect", "_New Chat", "_Sleep Server…", "", "_Preferences", "_Quit"])
+        #expect(menu.items.allSatisfy { $0.enabled })
+    }
+
+    @Test func disconnectedOffersConnectAndNoSleep() {
+        let status = TrayStatus(snapshot: ConnectionSnapshot(server: server, wantsConnection: false))
+        #expect(status.indicator == .disconnected && status.tooltipTitle.hasSuffix("Disconnected"))
+        let menu = TrayMenu(status: status, windowShown: true)
+        #expect(menu.item(id: 3)?.action == .connect && menu.item(id: 5)?.enabled == false)
+    }
+
+    @Test func aFailureIsExplainedInTheTooltip() {
+        var snapshot = ConnectionSnapshot(server: server, wantsConnection: true)
+        snapshot.socket = .failed(.unauthorized)
+        let status = TrayStatus(snapshot: snapshot)
+        #expect(status.iconName == "app.builderos.Desktop-failed")
+        #expect(status.tooltipBody.hasPrefix("builder.example.com\n") && status.tooltipBody.count > "builder.example.com\n".count)
+    }
+
+    @Test func latencyChangesTheStatusButNotTheIcon() {
+        var a = ConnectionSnapshot(server: server, wantsConnection: true)
+        a.socket = .connected
+        a.latencyMilliseconds = 40
+        var b = a
+        b.latencyMilliseconds = 90
+        let (x, y) = (TrayStatus(snapshot: a), TrayStatus(snapshot: b))
+        #expect(x != y && x.iconName == y.iconName && x.tooltipTitle == y.tooltipTitle)
+    }
+}
