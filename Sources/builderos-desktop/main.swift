@@ -23,6 +23,6 @@ while let argument = arguments.next() {
     }
 }
 
-Localization.setUp(localeDirectory: Localization.installedDirectory())
+Localization.setUp(localeDirectory: Localization.directory())
 let status = MainActor.assumeIsolated { DesktopApplication(prefilledServer: prefill, startHidden: hidden).run() }
 exit(status)

@@ -14,6 +14,7 @@ guard let scenarioName = options["scenario"], let out = options["out"] else {
     print("usage: desktop-ui-checks --scenario NAME --server URL --key-file PATH --out DIR")
     exit(2)
 }
+Localization.setUp(localeDirectory: Localization.directory())
 let key = options["key-file"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }?
     .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
 try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)

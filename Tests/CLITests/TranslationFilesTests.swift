@@ -1,13 +1,59 @@
 import Foundation
 import Testing
 
-/// gettext's inputs stay complete: every source file that marks strings with L("…") is in
-/// po/POTFILES (meson-helpers/update-pot --check).
+/// gettext's inputs and outputs stay complete: every source file that marks strings is in po/POTFILES, German and
+/// Spanish translate every message of a freshly extracted template (no untranslated, no fuzzy, valid formats), and
+/// the desktop entry and metainfo come out translated through `msgfmt --desktop/--xml`.
 struct TranslationFilesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let script = root.appendingPathComponent("meson-helpers/update-pot").path
+
     @Test func potfilesListsEveryFileThatMarksStrings() async throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("meson-helpers/update-pot").path
-        let result = try await CLISandbox().run([script, "--check"], executable: "/bin/bash")
+        let result = try await CLISandbox().run([Self.script, "--check"], executable: "/bin/bash")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test func germanAndSpanishAreComplete() async throws {
+        let result = try await CLISandbox().run([Self.script, "--verify"], executable: "/bin/bash")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        for language in ["de", "es"] {
+            #expect(result.stdout.contains("\(language): ") && !result.stdout.contains("untranslated") && !result.stdout.contains("fuzzy"),
+                    "\(result.stdout)")
+        }
+    }
+
+    @Test func countsUsePluralForms() throws {
+        let template = try String(contentsOf: Self.root.appendingPathComponent("po/builderos-desktop.pot"), encoding: .utf8)
+        for singular in ["%d capsule", "%d day", "%d hour", "%d minute", "Every %d second", "Every %d minute"] {
+            #expect(template.contains("msgid \"\(singular)\"\nmsgid_plural"), "\(singular) has a plural form")
+        }
+        let german = try String(contentsOf: Self.root.appendingPathComponent("po/de.po"), encoding: .utf8)
+        #expect(german.contains("msgstr[1] \"%d Kapseln\""))
+    }
+
+    @Test func desktopEntryIsTranslatedThroughMsgfmt() async throws {
+        let sandbox = try CLISandbox()
+        let output = sandbox.root.appendingPathComponent("app.builderos.Desktop.desktop")
+        let merged = try await sandbox.run(["--desktop", "--template", Self.root.appendingPathComponent("data/app.builderos.Desktop.desktop").path,
+                                            "-d", Self.root.appendingPathComponent("po").path, "-o", output.path], executable: "/usr/bin/msgfmt")
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        #expect(text.contains("Comment[de]=Mit Jarvis und Codex chatten") && text.contains("Comment[es]=Chatee con Jarvis y Codex"))
+        #expect(text.contains("GenericName[de]=BuilderOS-Begleit-App") && text.contains("Keywords[es]=builderos;jarvis;codex;chat;servidor;cápsulas;"))
+        let validated = try await sandbox.run([output.path], executable: "/usr/bin/desktop-file-validate")
+        #expect(validated.status == 0 && !validated.stdout.contains("error"), "\(validated.stdout)")
+    }
+
+    @Test func metainfoIsTranslatedThroughMsgfmt() async throws {
+        let sandbox = try CLISandbox()
+        let output = sandbox.root.appendingPathComponent("app.builderos.Desktop.metainfo.xml")
+        let merged = try await sandbox.run(["--xml", "--template", Self.root.appendingPathComponent("data/app.builderos.Desktop.metainfo.xml").path,
+                                            "-d", Self.root.appendingPathComponent("po").path, "-o", output.path], executable: "/usr/bin/msgfmt")
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        #expect(text.contains("<summary xml:lang=\"de\">Begleit-App für Ihren BuilderOS-Server</summary>"))
+        #expect(text.contains("xml:lang=\"es\""))
+        let validated = try await sandbox.run(["validate", "--pedantic", "--no-net", output.path], executable: "/usr/bin/appstreamcli")
+        #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
     }
 }

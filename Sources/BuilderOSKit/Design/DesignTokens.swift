@@ -70,9 +70,3 @@ public struct DesignTokens: Decodable, Sendable {
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
     }
 }
-
-/// The checkout this library was built from (for running from the build folder).
-enum SourceTree {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-}

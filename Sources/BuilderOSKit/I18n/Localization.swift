@@ -12,12 +12,31 @@ public enum Localization {
         bos_bindtextdomain(domain, localeDirectory)
     }
 
-    /// Where compiled translations are: the installed prefix's `share/locale`, next to the binary
-    /// (`<prefix>/bin/x` → `<prefix>/share/locale`); nil to use the system's default.
-    public static func installedDirectory() -> String? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let candidate = executable.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/locale").path
-        return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
+    /// Where compiled translations are: run from the build folder, `<bin>/locale`, compiled from the checkout's
+    /// `po/` when missing or stale; installed, the prefix's `share/locale` (`<prefix>/bin/x` → `<prefix>/share/locale`);
+    /// nil to use the system's default.
+    public static func directory() -> String? {
+        if SourceTree.runsFromBuildFolder { return buildFolderCatalogues() }
+        let installed = SourceTree.installedShare.appendingPathComponent("locale").path
+        return FileManager.default.fileExists(atPath: installed) ? installed : nil
+    }
+
+    private static func buildFolderCatalogues() -> String {
+        let target = SourceTree.binaryFolder.appendingPathComponent("locale")
+        let po = SourceTree.root.appendingPathComponent("po")
+        let languages = ((try? String(contentsOf: po.appendingPathComponent("LINGUAS"), encoding: .utf8)) ?? "")
+            .split(whereSeparator: \.isWhitespace).map(String.init).filter { !$0.hasPrefix("#") }
+        for language in languages {
+            let source = po.appendingPathComponent("\(language).po")
+            let catalogue = target.appendingPathComponent("\(language)/LC_MESSAGES/\(domain).mo")
+            guard SourceTree.isStale(catalogue, sources: [source]) else { continue }
+            try? FileManager.default.createDirectory(at: catalogue.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // Written aside and renamed: tests start several processes at once, none may read half a file.
+            let partial = catalogue.path + ".\(getpid()).partial"
+            SourceTree.run("msgfmt", ["--output-file=" + partial, source.path])
+            _ = rename(partial, catalogue.path)
+        }
+        return target.path
     }
 }
 

@@ -1,22 +1,26 @@
 import CGtk
 import Foundation
 
-/// The app's icon for its windows. Installed, it is in the icon theme already; run from the build
-/// tree, the repository's `data/icons` is added to the theme's search path.
+/// The app's icon for its windows and the tray. In a prefix on the desktop's data path it is in the icon theme
+/// already; installed elsewhere (`<prefix>/share/icons`) or run from the build folder (the checkout's `data/icons`),
+/// that folder is added to the theme's search path.
 @MainActor
 enum AppIcon {
     static let name = "app.builderos.Desktop"
 
     static func install() {
-        if let icons = buildTreeIcons(), let display = gdk_display_get_default() {
+        if let icons = iconFolder(), let display = gdk_display_get_default() {
             gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)
         }
         gtk_window_set_default_icon_name(name)
     }
 
-    /// `<repo>/data/icons` when the executable runs from `<repo>/.build/…`.
-    static func buildTreeIcons() -> String? {
-        var url = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+    /// `<prefix>/share/icons` beside an installed executable, else `<checkout>/data/icons` above a built one.
+    static func iconFolder() -> String? {
+        let binary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+        let installed = binary.deletingLastPathComponent().appendingPathComponent("share/icons")
+        if FileManager.default.fileExists(atPath: installed.appendingPathComponent("hicolor/scalable/apps/\(name).svg").path) { return installed.path }
+        var url = binary
         for _ in 0..<5 {
             let candidate = url.appendingPathComponent("data/icons/hicolor/scalable/apps/\(name).svg")
             if FileManager.default.fileExists(atPath: candidate.path) { return url.appendingPathComponent("data/icons").path }

@@ -58,7 +58,7 @@ final class StatusNotifierItem {
         case "Title": return .string(TrayStatus.appName)
         case "Status": return .string(Self.itemStatus(status))
         case "WindowId": return .int32(0)
-        case "IconThemePath": return .string(AppIcon.buildTreeIcons() ?? "")
+        case "IconThemePath": return .string(AppIcon.iconFolder() ?? "")
         case "Menu": return .objectPath(DBusMenu.path)
         case "ItemIsMenu": return .bool(false)
         case "IconName", "AttentionIconName": return .string(status.iconName)

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The checkout this library was built from, for running from the build folder: data files that an install would
+/// put under `<prefix>/share` (compiled settings schema, translations) are made from it on demand.
+enum SourceTree {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The folder of the running executable.
+    static var binaryFolder: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
+    /// `<prefix>/share` when the executable is installed as `<prefix>/bin/x`.
+    static var installedShare: URL { binaryFolder.deletingLastPathComponent().appendingPathComponent("share") }
+
+    /// Whether the executable runs from SwiftPM's build folder inside this checkout (`.build`, `.build-*`).
+    static var runsFromBuildFolder: Bool {
+        binaryFolder.path.hasPrefix(root.path + "/.build")
+    }
+
+    /// Whether `product` is missing or older than any of `sources`.
+    static func isStale(_ product: URL, sources: [URL]) -> Bool {
+        let date = { (url: URL) in (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date }
+        guard let built = date(product) else { return true }
+        return sources.contains { (date($0) ?? .distantFuture) > built }
+    }
+
+    /// Runs a build tool from PATH and waits for it (output is left alone: it only speaks on errors).
+    static func run(_ tool: String, _ arguments: [String]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        do { try process.run(); process.waitUntilExit() } catch { return }
+    }
+}
