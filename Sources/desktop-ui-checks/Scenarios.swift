@@ -37,6 +37,7 @@ enum Scenarios {
         case "main-notifications": await ResilienceScenarios.notifications(d, c)
         case "main-large": await ResilienceScenarios.large(d, c)
         case "main-tray": await TrayScenario.run(d, c)
+        case "wizard-german": await GermanScenario.run(d, c)
         case "streaming": await StreamingScenario.run(d)
         case "bench-stream": await BenchStreamScenario.run(d, c)
         default: d.expect(false, "known scenario")

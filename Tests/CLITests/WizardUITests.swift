@@ -18,6 +18,16 @@ struct WizardUITests {
         UIScenario.screenshotsExist("returning", ["preferences"])
     }
 
+    /// LANGUAGE=de: the wizard and the main window speak German (screenshots `wizard-german-*`).
+    @Test func germanWizard() async throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let sandbox = try CLISandbox()
+        try await UIScenario.run("wizard-german", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+                                 environment: ["LANG": "C.UTF-8", "LANGUAGE": "de"])
+        UIScenario.screenshotsExist("wizard-german", ["1-welcome", "2-server", "3-key", "4-test", "5-done", "6-main"])
+    }
+
     @Test func malformedAddressesAndLeavingEarly() async throws {
         let sandbox = try CLISandbox()
         let keyFile = sandbox.root.appendingPathComponent("key")

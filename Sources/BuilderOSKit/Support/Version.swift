@@ -1,5 +1,5 @@
 /// The client library's identity.
 public enum BuilderOSKit {
-    public static let version = "0.1.0"
+    public static let version = "0.4.0"
     public static let applicationID = "app.builderos.Desktop"
 }
