@@ -41,7 +41,9 @@ enum TrayScenario {
     static func run(_ d: Driver, _ c: ScenarioContext) async {
         let fake = FakeTray(d: d, log: c.options["tray-log"] ?? "")
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
-        d.expect(await d.wait { fake.last("registered") != nil }, "the item registers with the StatusNotifierWatcher")
+        d.expect(await d.wait { Set(fake.events("registered").compactMap { $0["watcher"] as? String })
+                == ["org.kde.StatusNotifierWatcher", "org.freedesktop.StatusNotifierWatcher"] },
+                 "the item registers with both the KDE and the freedesktop StatusNotifierWatcher")
         d.expect(await d.wait { fake.icon == "app.builderos.Desktop-connected" }, "the host sees the connected icon", "\(fake.icon ?? "-")")
         if let properties = fake.last("properties") {
             d.expect(properties["id"] as? String == "app.builderos.Desktop" && properties["menu"] as? String == "/MenuBar",
@@ -99,13 +101,30 @@ enum TrayScenario {
         await fake.control("Activate", .tuple([.string("test-activation-token")]))
         d.expect(await d.wait { d.window(named: "main-window") != nil }, "Activate (with an activation token) shows it again")
 
+        // Background mode: with a tray host and the preference on, closing the window keeps the app running.
+        d.expect(d.app.backgroundModeAvailable, "the app knows there is a tray host")
+        var settings = SettingsStore().load()
+        settings.keepRunningInBackground = true
+        try? SettingsStore().save(settings)
+        gtk_window_close(gtkCast(main, to: GtkWindow.self))
+        d.expect(await d.wait { d.window(named: "main-window") == nil }, "closing the window hides it (keep running in the background)")
+        d.expect(await d.wait { fake.icon == "app.builderos.Desktop-connected" && fake.labels.first == "_Open BuilderOS" },
+                 "still connected in the tray")
+        d.expect(await fake.click("Open BuilderOS"), "the host can click Open BuilderOS")
+        d.expect(await d.wait { d.window(named: "main-window") != nil }, "Open BuilderOS brings the window back")
+
         // The watcher restarts: the item registers again with the new one.
         await fake.control("Restart")
         d.expect(await d.wait { fake.events("registered").contains { $0["generation"] as? Int == 2 } }, "the item registers again after the watcher restarts")
         d.expect(await d.wait { fake.events("properties").contains { $0["generation"] as? Int == 2 } }, "and the new host reads it")
 
-        // No watcher, no host: background mode is not offered, and says why.
+        // No watcher, no host: a hidden window comes back (nothing else could show it), background mode is not
+        // offered, and the preference says why.
+        d.expect(await d.wait { d.app.backgroundModeAvailable }, "the app knows the new host")
+        gtk_window_close(gtkCast(main, to: GtkWindow.self))
+        d.expect(await d.wait { d.window(named: "main-window") == nil }, "hidden again")
         await fake.control("Stop")
+        d.expect(await d.wait { d.window(named: "main-window") != nil }, "when the tray host goes away, the hidden window comes back")
         try? await Task.sleep(nanoseconds: 500_000_000)
         g_action_group_activate_action(OpaquePointer(d.app.application), "preferences", nil)
         if await d.wait(until: { d.window(named: "preferences") != nil }), let prefs = d.window(named: "preferences") {

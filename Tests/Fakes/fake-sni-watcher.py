@@ -16,9 +16,11 @@ import time
 from gi.repository import Gio, GLib
 
 WATCHER = "org.kde.StatusNotifierWatcher"
+# The freedesktop-named watcher too: the app registers with every watcher it finds.
+WATCHERS = [WATCHER, "org.freedesktop.StatusNotifierWatcher"]
 ITEM = "org.kde.StatusNotifierItem"
 MENU = "com.canonical.dbusmenu"
-WATCHER_XML = f"""<node><interface name="{WATCHER}">
+WATCHER_INTERFACE = """<interface name="{name}">
   <method name="RegisterStatusNotifierItem"><arg type="s" direction="in"/></method>
   <method name="RegisterStatusNotifierHost"><arg type="s" direction="in"/></method>
   <property name="RegisteredStatusNotifierItems" type="as" access="read"/>
@@ -28,7 +30,8 @@ WATCHER_XML = f"""<node><interface name="{WATCHER}">
   <signal name="StatusNotifierItemUnregistered"><arg type="s"/></signal>
   <signal name="StatusNotifierHostRegistered"/>
   <signal name="StatusNotifierHostUnregistered"/>
-</interface></node>"""
+</interface>"""
+WATCHER_XML = "<node>" + "".join(WATCHER_INTERFACE.format(name=name) for name in WATCHERS) + "</node>"
 CONTROL_XML = """<node><interface name="app.builderos.Tests.FakeTray">
   <method name="Click"><arg type="s" direction="in"/><arg type="b" direction="out"/></method>
   <method name="Activate"><arg type="s" direction="in"/></method>
@@ -100,15 +103,16 @@ def host_item(service):
     read_layout()
 
 
-def on_watcher_call(connection, sender, _path, _iface, method, params, invocation):
+def on_watcher_call(connection, sender, _path, iface, method, params, invocation):
     if method == "RegisterStatusNotifierItem":
         service = params.unpack()[0]
         service = sender if service.startswith("/") else service
         state["items"] = [service]
-        log("registered", service=service, sender=sender)
+        log("registered", service=service, sender=sender, watcher=iface)
         invocation.return_value(None)
-        connection.emit_signal(None, "/StatusNotifierWatcher", WATCHER, "StatusNotifierItemRegistered", GLib.Variant("(s)", (service,)))
-        GLib.idle_add(lambda: host_item(service) and False)
+        connection.emit_signal(None, "/StatusNotifierWatcher", iface, "StatusNotifierItemRegistered", GLib.Variant("(s)", (service,)))
+        if iface == WATCHER:  # one host reads the item (the freedesktop watcher only records it)
+            GLib.idle_add(lambda: host_item(service) and False)
     else:
         invocation.return_value(None)
 
@@ -125,12 +129,14 @@ def start_watcher():
     flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
     connection = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
     node = Gio.DBusNodeInfo.new_for_xml(WATCHER_XML)
-    connection.register_object("/StatusNotifierWatcher", node.interfaces[0], on_watcher_call, on_watcher_property, None)
+    for interface in node.interfaces:
+        connection.register_object("/StatusNotifierWatcher", interface, on_watcher_call, on_watcher_property, None)
     state["generation"] += 1
     state["watcher"] = connection
-    reply = connection.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
-                                 GLib.Variant("(su)", (WATCHER, 4)), None, Gio.DBusCallFlags.NONE, 5000, None)
-    log("watcher-started", reply=reply.unpack()[0])
+    for name in WATCHERS:
+        reply = connection.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
+                                     GLib.Variant("(su)", (name, 4)), None, Gio.DBusCallFlags.NONE, 5000, None)
+        log("watcher-started", name=name, reply=reply.unpack()[0])
 
 
 def stop_watcher():

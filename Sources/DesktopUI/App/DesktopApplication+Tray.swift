@@ -7,7 +7,7 @@ import GtkKit
 /// window (only while a tray host can bring it back).
 extension DesktopApplication {
     /// "Keep running in the background" and `--hidden` need a tray host to show the way back.
-    var backgroundModeAvailable: Bool { tray?.hostAvailable == true }
+    public var backgroundModeAvailable: Bool { tray?.hostAvailable == true }
 
     func startTray() {
         let connection = g_application_get_dbus_connection(gApplication)
