@@ -31,13 +31,18 @@ struct TranslationFilesTests {
         #expect(german.contains("msgstr[1] \"%d Kapseln\""))
     }
 
+    /// `msgfmt --desktop` or `--xml` of a data file with every translation; the merged file and its text.
+    static func merge(_ mode: String, _ file: String, in sandbox: CLISandbox) async throws -> (URL, String) {
+        let output = sandbox.root.appendingPathComponent(file)
+        let merged = try await sandbox.run([mode, "--template", root.appendingPathComponent("data/" + file).path,
+                                            "-d", root.appendingPathComponent("po").path, "-o", output.path], executable: "/usr/bin/msgfmt")
+        #expect(merged.status == 0, "\(merged.stderr)")
+        return (output, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+    }
+
     @Test func desktopEntryIsTranslatedThroughMsgfmt() async throws {
         let sandbox = try CLISandbox()
-        let output = sandbox.root.appendingPathComponent("app.builderos.Desktop.desktop")
-        let merged = try await sandbox.run(["--desktop", "--template", Self.root.appendingPathComponent("data/app.builderos.Desktop.desktop").path,
-                                            "-d", Self.root.appendingPathComponent("po").path, "-o", output.path], executable: "/usr/bin/msgfmt")
-        #expect(merged.status == 0, "\(merged.stderr)")
-        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        let (output, text) = try await Self.merge("--desktop", "app.builderos.Desktop.desktop", in: sandbox)
         #expect(text.contains("Comment[de]=Mit Jarvis und Codex chatten") && text.contains("Comment[es]=Chatee con Jarvis y Codex"))
         #expect(text.contains("GenericName[de]=BuilderOS-Begleit-App") && text.contains("Keywords[es]=builderos;jarvis;codex;chat;servidor;cápsulas;"))
         let validated = try await sandbox.run([output.path], executable: "/usr/bin/desktop-file-validate")
@@ -46,11 +51,7 @@ struct TranslationFilesTests {
 
     @Test func metainfoIsTranslatedThroughMsgfmt() async throws {
         let sandbox = try CLISandbox()
-        let output = sandbox.root.appendingPathComponent("app.builderos.Desktop.metainfo.xml")
-        let merged = try await sandbox.run(["--xml", "--template", Self.root.appendingPathComponent("data/app.builderos.Desktop.metainfo.xml").path,
-                                            "-d", Self.root.appendingPathComponent("po").path, "-o", output.path], executable: "/usr/bin/msgfmt")
-        #expect(merged.status == 0, "\(merged.stderr)")
-        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        let (output, text) = try await Self.merge("--xml", "app.builderos.Desktop.metainfo.xml", in: sandbox)
         #expect(text.contains("<summary xml:lang=\"de\">Begleit-App für Ihren BuilderOS-Server</summary>"))
         #expect(text.contains("xml:lang=\"es\""))
         let validated = try await sandbox.run(["validate", "--pedantic", "--no-net", output.path], executable: "/usr/bin/appstreamcli")
