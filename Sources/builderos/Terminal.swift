@@ -2,9 +2,24 @@ import Foundation
 
 /// Unbuffered terminal output (replies stream chunk by chunk) and the hidden key prompt.
 enum Terminal {
-    static func out(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    static func out(_ text: String) { write(text, to: STDOUT_FILENO) }
     static func line(_ text: String) { out(text + "\n") }
-    static func error(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+    static func error(_ text: String) { write(text + "\n", to: STDERR_FILENO) }
+
+    /// Writes everything, or ends quietly when the reader has gone (`builderos status | head -1`): the Swift runtime
+    /// ignores SIGPIPE, and Foundation's FileHandle would crash on the EPIPE instead.
+    private static func write(_ text: String, to descriptor: Int32) {
+        var rest = Array(text.utf8)[...]
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { exit(0) }
+                return
+            }
+            rest = rest.dropFirst(written)
+        }
+    }
 
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
@@ -12,7 +27,7 @@ enum Terminal {
     /// it is a pipe or file. Surrounding white space and the final newline are dropped.
     static func readKey(prompt: String) -> String {
         if stdinIsTerminal {
-            FileHandle.standardError.write(Data(prompt.utf8))
+            write(prompt, to: STDERR_FILENO)
             var original = termios()
             tcgetattr(STDIN_FILENO, &original)
             var silent = original
@@ -20,7 +35,7 @@ enum Terminal {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
             defer {
                 tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
-                FileHandle.standardError.write(Data("\n".utf8))
+                write("\n", to: STDERR_FILENO)
             }
             return (readLine(strippingNewline: true) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         }
@@ -31,7 +46,7 @@ enum Terminal {
     /// Asks a yes/no question on the terminal; false when there is no terminal to ask.
     static func confirm(_ question: String) -> Bool {
         guard stdinIsTerminal else { return false }
-        FileHandle.standardError.write(Data((question + " [y/N] ").utf8))
+        write(question + " [y/N] ", to: STDERR_FILENO)
         let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         return answer == "y" || answer == "yes"
     }

@@ -34,6 +34,10 @@ struct CLITests {
         #expect((json["latency_ms"] as? Double ?? -1) >= 0)
         #expect(json["system_available"] as? Bool == true)
 
+        // A reader that has gone (`| head -1`, here one that reads nothing) ends the CLI quietly, not with a crash report.
+        let piped = try await sandbox.run(["-c", "'\(Binaries.path("builderos"))' status | true; exit ${PIPESTATUS[0]}"], executable: "/bin/bash")
+        #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped.stderr.prefix(500))")
+
         let capsules = try await sandbox.run(["capsules", "--json"])
         let list = try #require(try JSONSerialization.jsonObject(with: Data(capsules.stdout.utf8)) as? [String: Any])
         #expect(list["count"] as? Int == 5)
