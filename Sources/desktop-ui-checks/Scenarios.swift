@@ -111,6 +111,18 @@ enum Scenarios {
     }
 
     /// A second start with a stored key goes straight to the main window.
+    /// `gsettings set app.builderos.Desktop KEY VALUE` in a process of its own, with the build folder's schema.
+    static func gsettingsSet(_ key: String, _ value: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/gsettings")
+        process.arguments = ["set", "app.builderos.Desktop", key, value]
+        let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        process.environment = ProcessInfo.processInfo.environment.merging(["GSETTINGS_SCHEMA_DIR": binaries.appendingPathComponent("schemas").path]) { $1 }
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
     static func returning(_ d: Driver, _ c: ScenarioContext) async {
         d.expect(d.window(named: "setup-wizard") == nil, "the wizard is skipped when signed in")
         guard let main = d.window(named: "main-window") else { return d.expect(false, "the main window opens") }
@@ -123,6 +135,10 @@ enum Scenarios {
             await d.screenshot(prefs, "preferences")
             gtk_window_destroy(gtkCast(prefs, to: GtkWindow.self))
         }
+        // A preference changed outside the app, as `gsettings set` does it, applies at once.
+        d.expect(gsettingsSet("appearance", "dark"), "gsettings sets the appearance")
+        d.expect(await d.wait(seconds: 10) { d.app.appearance?.theme == .dark }, "the app turns dark at once")
+        _ = gsettingsSet("appearance", "automatic")
         for (action, accelerator) in [("quit", "<Control>q"), ("preferences", "<Control>comma"), ("shortcuts", "F1")] {
             let accels = gtk_application_get_accels_for_action(d.app.application, "app.\(action)")
             defer { g_strfreev(accels) }

@@ -88,6 +88,27 @@ public final class SettingsStore: @unchecked Sendable {
         g_settings_sync()
     }
 
+    /// Calls `handler` whenever `key` changes, here or outside the app (`gsettings set`, dconf Editor). GSettings
+    /// delivers the signal on the main context of the thread that made this store: make it on the main thread.
+    public func onChange(of key: String, _ handler: @escaping @MainActor () -> Void) {
+        guard let settings else { return }
+        let box = Unmanaged.passRetained(ChangeHandler(handler)).toOpaque()
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, _, box in
+            let change = Unmanaged<ChangeHandler>.fromOpaque(box!).takeUnretainedValue()
+            MainActor.assumeIsolated { change.handler() }
+        }
+        g_signal_connect_data(UnsafeMutableRawPointer(settings), "changed::" + key, unsafeBitCast(callback, to: GCallback.self), box,
+                              { box, _ in Unmanaged<ChangeHandler>.fromOpaque(box!).release() }, GConnectFlags(0))
+        // GSettings only reports changes to keys read since a handler was connected.
+        if let value = g_settings_get_value(settings, key) { g_variant_unref(value) }
+    }
+
+    /// Touched only on the main thread (see `onChange`).
+    private final class ChangeHandler: @unchecked Sendable {
+        let handler: @MainActor () -> Void
+        init(_ handler: @escaping @MainActor () -> Void) { self.handler = handler }
+    }
+
     // MARK: Typed access (values outside a key's range are clamped: GSettings refuses them)
 
     private func string(_ key: String) -> String? {

@@ -65,6 +65,11 @@ public final class DesktopApplication {
     private func startup() {
         AppIcon.install()
         appearance = AppearanceController(preference: account.settingsStore.load().appearance)
+        // Changed outside the app too (`gsettings set app.builderos.Desktop appearance dark`): applied at once.
+        account.settingsStore.onChange(of: "appearance") { [unowned self] in
+            let wanted = account.settingsStore.load().appearance
+            if appearance?.preference != wanted { appearance?.set(wanted) }
+        }
         Actions.add("quit", to: application, accelerators: ["<Control>q"]) { [unowned self] in
             g_application_quit(gapp)
         }
