@@ -19,6 +19,23 @@ struct ConnectionTestTests {
         await server.stop()
     }
 
+    /// A server that stops answering right after the WebSocket upgrade: the key check gives up after its timeout, and
+    /// the socket's close does not wait on a close handshake that never comes (the channel ends itself a second after
+    /// sending its close frame; libsoup alone waits several seconds more). The 30 s watchdog turns a hang into a failure.
+    @Test func aServerThatFallsSilentCannotHoldTheKeyCheck() async throws {
+        let server = try await RunningServer.start()
+        let proxy = try FreezingProxy(to: server.port)
+        defer { proxy.stop() }
+        var configuration = ClientConfiguration()
+        configuration.connectTimeout = 1
+        let test = ConnectionTest(server: try ServerAddress.parse("http://127.0.0.1:\(proxy.port)"), apiKey: server.key, configuration: configuration)
+        let outcome = Mutex<BuilderOSError??>(nil)
+        Task { let error = await test.checkKey(); outcome.withLock { $0 = .some(error) } }
+        for _ in 0..<300 where outcome.withLock({ $0 == nil }) { try await Task.sleep(nanoseconds: 100_000_000) }
+        #expect(outcome.withLock { $0 } == .some(.timedOut))
+        await server.stop()
+    }
+
     @Test func wrongKeyFailsTheKeyStepAndSkipsTheRest() async throws {
         let server = try await RunningServer.start()
         let report = await ConnectionTest(server: server.address, apiKey: "wrong").run()

@@ -57,6 +57,9 @@ final class WebSocketChannel: @unchecked Sendable {
             guard let connection else { return }
             if soup_websocket_connection_get_state(connection) == SOUP_WEBSOCKET_STATE_OPEN {
                 soup_websocket_connection_close(connection, code, nil)
+                // A peer that never answers the close frame (stuck, or half-open) must not keep the stream open:
+                // libsoup would wait minutes for it. After a second the channel ends on its own side.
+                worker.run(after: 1) { [self] in finish(code: Int(code)) }
             } else {
                 finish(code: Int(code))
             }

@@ -25,10 +25,10 @@ final class GLibWorker: @unchecked Sendable {
         thread.start()
     }
 
-    /// Runs `body` on the worker thread, in order with every other job.
-    func run(_ body: @escaping @Sendable () -> Void) {
+    /// Runs `body` on the worker thread, in order with every other job (or once `seconds` have passed).
+    func run(after seconds: Double? = nil, _ body: @escaping @Sendable () -> Void) {
         let job = Unmanaged.passRetained(Job(body)).toOpaque()
-        let source = g_idle_source_new()
+        let source = seconds.map { g_timeout_source_new(UInt32(max(0, $0) * 1000)) } ?? g_idle_source_new()
         g_source_set_priority(source, G_PRIORITY_DEFAULT)
         g_source_set_callback(source, { data in
             Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue().body()

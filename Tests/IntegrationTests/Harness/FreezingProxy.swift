@@ -1,0 +1,48 @@
+import Foundation
+
+/// FAKE: a peer that goes silent mid-connection (a stuck server, or a tunnel whose far side has gone), which the real
+/// server cannot be made to do. A loopback proxy to `port` that forwards the client's bytes and only the server's
+/// first answer (for a WebSocket, the 101 upgrade), then swallows everything the server sends, keeping both
+/// connections open.
+final class FreezingProxy: @unchecked Sendable {
+    let port: Int
+    private let listener: Int32
+
+    init(to target: Int) throws {
+        guard let (listener, port) = Loopback.bind(), listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
+        (self.listener, self.port) = (listener, port)
+        Thread.detachNewThread {
+            while true {
+                let client = accept(listener, nil, nil)
+                guard client >= 0 else { return }  // closed by `stop`
+                let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                var address = Loopback.address(port: target)
+                let connected = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                }
+                guard connected == 0 else { close(client); close(upstream); continue }
+                Self.pump(from: client, to: upstream, forwarding: .max)
+                Self.pump(from: upstream, to: client, forwarding: 1)
+            }
+        }
+    }
+
+    /// Copies reads from one socket to the other; after `forwarding` reads, keeps reading and drops what comes.
+    private static func pump(from source: Int32, to destination: Int32, forwarding: Int) {
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            var reads = 0
+            while true {
+                let count = read(source, &buffer, buffer.count)
+                guard count > 0 else { return }
+                reads += 1
+                if reads <= forwarding { _ = write(destination, buffer, count) }
+            }
+        }
+    }
+
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+}
