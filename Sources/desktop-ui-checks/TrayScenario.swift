@@ -62,6 +62,14 @@ enum TrayScenario {
                  "the menu: Open/Hide, Connect/Disconnect, New Chat, Sleep Server…, Preferences, Quit", "\(fake.labels)")
 
         // Connection state drives the icon; D-Bus hears only about changes.
+        // Signals from connecting may still be on their way (the host reads the icon when a signal arrives, so a late
+        // one finds "connected" already): start counting once a second has passed without any.
+        var settled = fake.signals("NewIcon")
+        for _ in 0..<20 {
+            try? await Task.sleep(nanoseconds: 1_000_000_000)
+            if fake.signals("NewIcon") == settled { break }
+            settled = fake.signals("NewIcon")
+        }
         let iconSignalsBefore = fake.signals("NewIcon")
         try? await Task.sleep(nanoseconds: 2_000_000_000)
         d.expect(fake.signals("NewIcon") == iconSignalsBefore, "no NewIcon while nothing changes")
