@@ -62,9 +62,8 @@ public struct DesignTokens: Decodable, Sendable {
     /// The token file: installed (`<prefix>/share/builderos-desktop/`) beside the executable, or
     /// the source tree's `data/` when run from the build folder.
     public static func defaultFile() -> URL? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let candidates = [
-            executable.deletingLastPathComponent().appendingPathComponent("share/builderos-desktop/design-tokens.json"),
+            SourceTree.installedShare.appendingPathComponent("builderos-desktop/design-tokens.json"),
             SourceTree.root.appendingPathComponent("data/design-tokens.json"),
         ]
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) }

@@ -5,8 +5,8 @@ import CGio
 /// The backend is GLib's choice: dconf on a desktop, GLib's keyfile where dconf is not installed
 /// (`~/.config/glib-2.0/settings/keyfile`; the tests choose it with `GSETTINGS_BACKEND=keyfile`).
 ///
-/// `@unchecked Sendable`: GSettings serialises reads and writes in its backend, and nothing here
-/// listens for change signals, so no main context is involved.
+/// `@unchecked Sendable`: GSettings serialises reads and writes in its backend. Change signals (`onChange`) arrive
+/// on the main context of the thread that made the store, so the app makes the store it listens to on the main thread.
 public final class SettingsStore: @unchecked Sendable {
     private let settings: UnsafeMutablePointer<GSettings>?
 

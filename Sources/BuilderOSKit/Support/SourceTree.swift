@@ -2,20 +2,20 @@ import Foundation
 
 /// The checkout this library was built from, for running from the build folder: data files that an install would
 /// put under `<prefix>/share` (compiled settings schema, translations) are made from it on demand.
-enum SourceTree {
-    static let root = URL(fileURLWithPath: #filePath)
+public enum SourceTree {
+    public static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The folder of the running executable.
-    static var binaryFolder: URL {
+    public static var binaryFolder: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
     /// `<prefix>/share` when the executable is installed as `<prefix>/bin/x`.
-    static var installedShare: URL { binaryFolder.deletingLastPathComponent().appendingPathComponent("share") }
+    public static var installedShare: URL { binaryFolder.deletingLastPathComponent().appendingPathComponent("share") }
 
     /// Whether the executable runs from SwiftPM's build folder inside this checkout (`.build`, `.build-*`).
-    static var runsFromBuildFolder: Bool {
+    public static var runsFromBuildFolder: Bool {
         binaryFolder.path.hasPrefix(root.path + "/.build")
     }
 

@@ -1,3 +1,4 @@
+import BuilderOSKit
 import CGtk
 import Foundation
 
@@ -15,17 +16,9 @@ enum AppIcon {
         gtk_window_set_default_icon_name(name)
     }
 
-    /// `<prefix>/share/icons` beside an installed executable, else `<checkout>/data/icons` above a built one.
+    /// `<prefix>/share/icons` beside an installed executable, else the checkout's `data/icons` for a built one.
     static func iconFolder() -> String? {
-        let binary = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
-        let installed = binary.deletingLastPathComponent().appendingPathComponent("share/icons")
-        if FileManager.default.fileExists(atPath: installed.appendingPathComponent("hicolor/scalable/apps/\(name).svg").path) { return installed.path }
-        var url = binary
-        for _ in 0..<5 {
-            let candidate = url.appendingPathComponent("data/icons/hicolor/scalable/apps/\(name).svg")
-            if FileManager.default.fileExists(atPath: candidate.path) { return url.appendingPathComponent("data/icons").path }
-            url.deleteLastPathComponent()
-        }
-        return nil
+        let candidates = [SourceTree.installedShare.appendingPathComponent("icons"), SourceTree.root.appendingPathComponent("data/icons")]
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("hicolor/scalable/apps/\(name).svg").path) }?.path
     }
 }

@@ -147,11 +147,11 @@ public final class DesktopApplication {
         let window = MainWindow(context: PageContext(application: application, session: session, settingsStore: account.settingsStore))
         mainWindow = window
         Signals.connect(UnsafeMutableRawPointer(window.window), "destroy") { [unowned self, weak window] in
-            if mainWindow === window { mainWindow = nil; tray?.windowShownChanged(false) }
+            if mainWindow === window { mainWindow = nil; tray?.windowVisibilityChanged() }
         }
         Signals.connect(UnsafeMutableRawPointer(window.window), "notify::visible", withArgument: { [unowned self, weak window] _ in
             guard let window, mainWindow === window else { return }
-            tray?.windowShownChanged(gtk_widget_get_visible(window.window) != 0)
+            tray?.windowVisibilityChanged()
         })
         Signals.connectHandled(UnsafeMutableRawPointer(window.window), "close-request") { [unowned self] in
             // Without a tray host nothing could bring the window back: closing quits as usual.

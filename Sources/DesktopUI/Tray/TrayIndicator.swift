@@ -25,15 +25,17 @@ final class TrayIndicator {
     private(set) var hostAvailable: Bool?
     /// Called when `hostAvailable` changes.
     var onHostChange: (@MainActor (Bool) -> Void)?
-    private var windowShown = false
+    /// Whether the main window is on screen, asked each time the menu is built (the app knows; nothing is cached here).
+    private let windowShown: @MainActor () -> Bool
 
-    init?(connection: OpaquePointer?, status: TrayStatus, perform: @escaping @MainActor (TrayMenu.Action) -> Void,
-          activate: @escaping @MainActor (String?) -> Void) {
+    init?(connection: OpaquePointer?, status: TrayStatus, windowShown: @escaping @MainActor () -> Bool,
+          perform: @escaping @MainActor (TrayMenu.Action) -> Void, activate: @escaping @MainActor (String?) -> Void) {
         guard let connection else { return nil }
         self.connection = connection
+        self.windowShown = windowShown
         do {
             item = try StatusNotifierItem(connection: connection, status: status, onActivate: activate)
-            menu = try DBusMenu(connection: connection, menu: TrayMenu(status: status, windowShown: false), perform: perform)
+            menu = try DBusMenu(connection: connection, menu: TrayMenu(status: status, windowShown: windowShown()), perform: perform)
         } catch {
             FileHandle.standardError.write(Data("BuilderOS: the tray icon could not be exported: \(error.message)\n".utf8))
             return nil
@@ -55,16 +57,14 @@ final class TrayIndicator {
         menu.unregister()
     }
 
-    var status: TrayStatus { item.status }
-
     func update(status: TrayStatus) {
         item.update(status)
-        menu.update(TrayMenu(status: status, windowShown: windowShown))
+        menu.update(TrayMenu(status: status, windowShown: windowShown()))
     }
 
-    func windowShownChanged(_ shown: Bool) {
-        windowShown = shown
-        menu.update(TrayMenu(status: item.status, windowShown: shown))
+    /// The main window was shown, hidden or closed: Open/Hide in the menu follows.
+    func windowVisibilityChanged() {
+        menu.update(TrayMenu(status: item.status, windowShown: windowShown()))
     }
 
     // MARK: Watchers
