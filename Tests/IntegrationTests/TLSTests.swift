@@ -43,7 +43,9 @@ final class OpenSSLServer: @unchecked Sendable {
     let address: ServerAddress
     private let process = Process()
 
-    init() throws {
+    /// With `files`, the server answers each path with the file's content as the whole HTTP response
+    /// (`s_server -HTTP`); without, with its own status page (`-www`).
+    init(files: [String: String] = [:]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("bos-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         certificate = folder.appendingPathComponent("cert.pem")
@@ -53,7 +55,14 @@ final class OpenSSLServer: @unchecked Sendable {
                                                "-addext", "subjectAltName=IP:127.0.0.1"])
         let port = ClosedPort.find()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path, "-key", key.path, "-www", "-quiet"]
+        for (path, content) in files {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try content.write(to: file, atomically: true, encoding: .utf8)
+        }
+        process.currentDirectoryURL = folder
+        process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path, "-key", key.path,
+                             files.isEmpty ? "-www" : "-HTTP", "-quiet"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -92,8 +92,10 @@ public actor ChatClient {
                 guard !stopped else { break }
             }
             set(.connecting)
-            let failure = await connectAndServe(onAuthenticated: { attempt = 0 })
+            var authenticatedAt: ContinuousClock.Instant?
+            let failure = await connectAndServe(onAuthenticated: { authenticatedAt = .now })
             guard !stopped else { break }
+            if let authenticatedAt, ContinuousClock.now - authenticatedAt >= .seconds(configuration.stableConnection) { attempt = 0 }
             handleDrop()
             if failure == .unauthorized {
                 set(.failed(.unauthorized))
@@ -146,7 +148,7 @@ public actor ChatClient {
                 case .ready:
                     eventSink.yield(.ready)
                 case .chunk(let content):
-                    receiveChunk(content)
+                    receiveChunk(content, on: channel)
                 case .complete:
                     endTurn { $0.complete() }
                 case .error(let content):
@@ -162,6 +164,36 @@ public actor ChatClient {
     }
 
     private var authTimedOut = false
+    /// When the current turn last heard from the server (sent, or a chunk): its deadline runs from here.
+    private var lastTurnActivity = ContinuousClock.now
+    private var turnDeadline: Task<Void, Never>?
+
+    /// One watchdog per turn in flight, rather than one timer per chunk: it sleeps until the deadline
+    /// as it stands and looks again, so chunks only move a timestamp.
+    private func watchTurnDeadline() {
+        turnDeadline?.cancel()
+        lastTurnActivity = .now
+        let deadline = Duration.seconds(configuration.replyDeadline)
+        turnDeadline = Task { [weak self] in
+            while !Task.isCancelled {
+                guard let due = await self?.turnDue(after: deadline) else { return }
+                if due <= .now {
+                    await self?.turnDeadlinePassed()
+                    return
+                }
+                try? await Task.sleep(until: due, clock: .continuous)
+            }
+        }
+    }
+
+    private func turnDue(after deadline: Duration) -> ContinuousClock.Instant? {
+        guard let turn, turn.phase == .awaitingReply || turn.phase == .streaming else { return nil }
+        return lastTurnActivity + deadline
+    }
+
+    private func turnDeadlinePassed() {
+        endTurn { $0.fail(BuilderOSError.replyDeadlinePassed(seconds: Int(configuration.replyDeadline)).userMessage); return "" }
+    }
 
     private func authenticationTimedOut(_ channel: WebSocketChannel) {
         guard self.channel === channel, state == .authenticating else { return }
@@ -176,11 +208,19 @@ public actor ChatClient {
         channel.send(current.message.json())
         current.markSent()
         turn = current
+        watchTurnDeadline()
         eventSink.yield(.sent(turn: current.id, resent: resent))
     }
 
-    private func receiveChunk(_ content: String) {
+    private func receiveChunk(_ content: String, on channel: WebSocketChannel) {
         guard let id = turn?.id, turn?.isFinished == false else { return }
+        lastTurnActivity = .now
+        if turn!.reply.receivedBytes + content.utf8.count > configuration.maxReplyBytes {
+            // Keep what arrived, end the turn, and close the socket so the stream stops coming.
+            endTurn { $0.fail(BuilderOSError.replyTooLarge(limitBytes: configuration.maxReplyBytes).userMessage); return "" }
+            channel.close()
+            return
+        }
         // In place: a copy of the turn would copy the whole reply on every chunk.
         let visible = turn!.receive(chunk: content)
         if !visible.isEmpty { eventSink.yield(.delta(turn: id, text: visible)) }
@@ -188,6 +228,7 @@ public actor ChatClient {
 
     private func endTurn(_ change: (inout ChatTurn) -> String) {
         guard var current = turn, !current.isFinished else { return }
+        turnDeadline?.cancel()
         let tail = change(&current)
         turn = current
         if !tail.isEmpty { eventSink.yield(.delta(turn: current.id, text: tail)) }

@@ -30,6 +30,14 @@ public struct ChatConfiguration: Sendable {
     /// How long to wait for `authenticated` after sending the key.
     public var authenticationTimeout: Double = 10
     public var reconnect: Backoff = .reconnect
+    /// A reply larger than this ends its turn (what arrived is kept) and the socket is closed: a server
+    /// that streams without end must not take the memory. Real replies are well under 1 MiB.
+    public var maxReplyBytes: Int = 16 << 20
+    /// A turn the server accepted fails after this long without a chunk (every chunk starts it again).
+    public var replyDeadline: Double = 300
+    /// A connection that stayed up this long counts as good again: the backoff starts over. A server that
+    /// closes every connection right after `authenticated` is retried with growing waits instead.
+    public var stableConnection: Double = 10
 
     public init() {}
 }

@@ -17,7 +17,15 @@ public struct ChatTurn: Sendable, Equatable, Identifiable {
         case interrupted
         /// The user stopped waiting.
         case stopped
+        /// The connection dropped before any reply every time the message was sent
+        /// (`maxDeliveries` times): it is not sent again by itself.
+        case notDelivered(attempts: Int)
     }
+
+    /// How many times one message is handed to a socket before the turn gives up: a server that
+    /// closes the connection on a message (or sends a frame the socket rejects) would otherwise
+    /// receive it again after every reconnect.
+    public static let maxDeliveries = 3
 
     public let id: UUID
     public let message: OutgoingChatMessage
@@ -33,7 +41,7 @@ public struct ChatTurn: Sendable, Equatable, Identifiable {
 
     public var isFinished: Bool {
         switch phase {
-        case .completed, .failed, .interrupted, .stopped: return true
+        case .completed, .failed, .interrupted, .stopped, .notDelivered: return true
         case .queued, .awaitingReply, .streaming: return false
         }
     }
@@ -67,11 +75,17 @@ public struct ChatTurn: Sendable, Equatable, Identifiable {
         phase = .failed(text.isEmpty ? L("The assistant could not answer.") : text)
     }
 
-    /// The socket dropped. Re-send only if nothing of the reply arrived; otherwise keep the partial
-    /// reply and mark the turn interrupted. Returns true when the message must be sent again.
+    /// The socket dropped. Re-send only if nothing of the reply arrived and the message has not yet
+    /// been sent `maxDeliveries` times; otherwise keep the partial reply and mark the turn interrupted,
+    /// or not delivered. Returns true when the message must be sent again.
     public mutating func connectionDropped() -> Bool {
         switch phase {
         case .awaitingReply:
+            if sendCount >= Self.maxDeliveries {
+                _ = reply.finish()
+                phase = .notDelivered(attempts: sendCount)
+                return false
+            }
             phase = .queued
             return true
         case .streaming:
@@ -80,7 +94,7 @@ public struct ChatTurn: Sendable, Equatable, Identifiable {
             return false
         case .queued:
             return true
-        case .completed, .failed, .interrupted, .stopped:
+        case .completed, .failed, .interrupted, .stopped, .notDelivered:
             return false
         }
     }

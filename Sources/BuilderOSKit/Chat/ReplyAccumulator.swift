@@ -1,13 +1,16 @@
 /// Collects the chunks of one reply. It hides `<tts-summary>…</tts-summary>` blocks (meant for
 /// speech) even when a tag is split across chunks, and recognises replies that are errors in
-/// disguise (`Error: …`), holding back the first characters until it knows.
+/// disguise (`Error: …`), holding back the first characters until it knows. It keeps one copy of the
+/// reply (what the user sees), and counts what arrived for the size cap.
 public struct ReplyAccumulator: Sendable, Equatable {
     static let openTag = "<tts-summary>"
     static let closeTag = "</tts-summary>"
     static let errorPrefix = "Error:"
 
-    /// Everything received, as sent.
-    public private(set) var raw = ""
+    /// Bytes received, as sent (hidden summaries included): what the reply cap counts.
+    public private(set) var receivedBytes = 0
+    /// Characters received, as sent.
+    public private(set) var receivedCharacters = 0
     /// What the user sees so far.
     public private(set) var visible = ""
     public private(set) var chunkCount = 0
@@ -28,7 +31,8 @@ public struct ReplyAccumulator: Sendable, Equatable {
 
     /// Adds a chunk; returns the text that became visible (possibly empty).
     public mutating func append(_ chunk: String) -> String {
-        raw += chunk
+        receivedBytes += chunk.utf8.count
+        receivedCharacters += chunk.count
         chunkCount += 1
         let shown = filterSummary(chunk)
         return release(shown, final: false)

@@ -121,12 +121,18 @@ private final class ConnectAttempt: @unchecked Sendable {
         (self.channel, self.host, self.pingInterval) = (channel, host, pingInterval)
     }
 
+    private var requestURL = ""
+
     func start(url: String, configuration: ClientConfiguration) {
+        requestURL = url
         guard let message = soup_message_new("GET", url) else {
             complete(.failure(BuilderOSError.invalidServerAddress(.invalidHost)))
             return
         }
         self.message = message
+        // Never follow a redirect: the key is the first frame, and a 3xx could hand it to another host (or
+        // downgrade wss:// to ws://). A redirect fails the connect with `BuilderOSError.redirected`.
+        soup_message_add_flags(message, SOUP_MESSAGE_NO_REDIRECT)
         session = SoupSessionFactory.session(configuration: configuration)
         cancellable = g_cancellable_new()
         // The connect timeout covers TCP, TLS and the upgrade.
@@ -172,7 +178,9 @@ private final class ConnectAttempt: @unchecked Sendable {
         if status >= 300 {
             let headers = soup_message_get_response_headers(message)
             let type = soup_message_headers_get_content_type(headers, nil).map { String(cString: $0) }
-            let response = HTTPResponse(status: status, contentType: type, body: Data(), totalTime: 0)
+            let location = soup_message_headers_get_one(headers, "Location").map { String(cString: $0) }
+            let response = HTTPResponse(status: status, contentType: type, body: Data(), totalTime: 0,
+                                        location: location.map { Self.absolute($0, relativeTo: requestURL) })
             complete(.failure(HTTPStatusMapping.error(for: response) ?? .malformedResponse))
             return
         }
@@ -180,6 +188,11 @@ private final class ConnectAttempt: @unchecked Sendable {
         // Not a WebSocket server at all (e.g. a plain website answering 200).
         if error?.pointee.domain == soup_websocket_error_quark() { complete(.failure(BuilderOSError.malformedResponse)); return }
         complete(.failure(mapped))
+    }
+
+    /// A Location header made absolute against the request's URL, as curl reports it for REST.
+    static func absolute(_ location: String, relativeTo base: String) -> String {
+        URL(string: location, relativeTo: URL(string: base))?.absoluteString ?? location
     }
 
     private func complete(_ result: Result<Void, any Error>) {

@@ -17,8 +17,17 @@ public enum BuilderOSError: Error, Sendable, Equatable {
     case payloadTooLarge
     case serverError(status: Int, message: String?)
     case tunnelError(status: Int)
+    /// A 3xx answer. Never followed: the key goes only to the configured address. `location` is
+    /// where it pointed (absolute, shown escaped), nil when the server did not say.
+    case redirected(status: Int, location: String?)
     case malformedResponse
     case responseTooLarge
+    /// A chat reply grew past `ChatConfiguration.maxReplyBytes`; what arrived before is kept.
+    case replyTooLarge(limitBytes: Int)
+    /// The server closed the connection every time this message was sent, before replying.
+    case closedOnMessage(attempts: Int)
+    /// The server accepted a message, then sent nothing for this many seconds.
+    case replyDeadlinePassed(seconds: Int)
     // Requests
     case fileTooLarge(bytes: Int64)
     case fileUnreadable(path: String)
@@ -27,6 +36,7 @@ public enum BuilderOSError: Error, Sendable, Equatable {
     case secretServiceUnavailable
     case keyringLocked
     case notSignedIn
+    case invalidAPIKey(APIKeyProblem)
     // Anything else, with a detail that never contains the key.
     case other(detail: String)
 

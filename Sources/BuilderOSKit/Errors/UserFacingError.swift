@@ -24,6 +24,20 @@ extension BuilderOSError {
             return String(format: L("The server reported an error (%d)."), status)
         case .tunnelError(let status):
             return String(format: L("The tunnel in front of your server answered, but your server did not (error %d)."), status)
+        case .redirected(let status, let location?):
+            return String(format: L("The server answered with a redirect (%d) to “%@”. BuilderOS does not follow redirects, so your API key only goes to the address you set up."), status, location)
+        case .redirected(let status, nil):
+            return String(format: L("The server answered with a redirect (%d) without saying where to."), status)
+        case .replyTooLarge(let limit):
+            return String(format: L("The reply grew larger than %d MB, the most this app keeps. The part that arrived is kept."), limit >> 20)
+        case .closedOnMessage(let attempts):
+            // Always more than one attempt (ChatTurn.maxDeliveries).
+            return String(format: L("The server closed the connection on this message every time it was sent (%d attempts), so it was not sent again."), attempts)
+        case .replyDeadlinePassed(let seconds):
+            let span = seconds < 60 ? String(format: L("%d second", "%d seconds", count: seconds), seconds)
+                : Durations.words(seconds: Double(seconds))
+            return String(format: L("The server accepted the message but has sent nothing for %@."), span)
+        case .invalidAPIKey(let problem): return problem.message
         case .malformedResponse: return L("The server sent a reply this app cannot read.")
         case .responseTooLarge: return L("The server sent a reply that is too large.")
         case .fileTooLarge:
@@ -52,13 +66,19 @@ extension BuilderOSError {
         case .unauthorized:
             return String(format: L("Copy the key again from the server (run “%@” there) and paste it exactly."), ServerKeyHint.command)
         case .tunnelError: return L("Start BuilderOS on the server machine, or restart the tunnel, then try again.")
+        case .redirected(_, .some): return L("If your server has moved, sign in again with its new address.")
+        case .redirected(_, nil): return L("Check that the address points to a BuilderOS server, not another website.")
+        case .closedOnMessage: return L("The server's log may say what it could not handle. The message is kept: you can send it again.")
+        case .replyDeadlinePassed: return L("Check that the assistant is running on the server, then send the message again.")
+        case .invalidAPIKey:
+            return String(format: L("Copy the key again from the server (run “%@” there) and paste it exactly."), ServerKeyHint.command)
         case .malformedResponse: return L("Check that the address points to a BuilderOS server, not another website.")
         case .secretServiceUnavailable:
             return L("Install and start a keyring such as GNOME Keyring (package “gnome-keyring”), then try again.")
         case .keyringLocked: return L("Unlock your keyring (for example in the Passwords and Keys app), then try again.")
         case .notSignedIn: return L("Run the setup again to connect to your server.")
         case .fileTooLarge, .payloadTooLarge: return L("Choose a smaller file, or compress it first.")
-        case .serverError, .responseTooLarge, .other, .notAvailableOnServer, .cancelled, .fileUnreadable, .serverRefused:
+        case .serverError, .responseTooLarge, .replyTooLarge, .other, .notAvailableOnServer, .cancelled, .fileUnreadable, .serverRefused:
             return nil
         }
     }

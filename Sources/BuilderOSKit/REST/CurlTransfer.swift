@@ -66,6 +66,9 @@ final class CurlTransfer: @unchecked Sendable {
         bos_curl_setopt_ptr(easy, CURLOPT_USERAGENT, keep("BuilderOS-Desktop/\(BuilderOSKit.version)"))
         bos_curl_setopt_ptr(easy, CURLOPT_ACCEPT_ENCODING, keep(""))
         bos_curl_setopt_long(easy, CURLOPT_PROTOCOLS, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
+        // Redirects are never followed (curl's default, stated here because the key rides on every request):
+        // a 3xx becomes `BuilderOSError.redirected`, naming where it pointed.
+        bos_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
         bos_curl_setopt_ptr(easy, CURLOPT_WRITEDATA, opaque)
         bos_curl_setopt_data_cb(easy, CURLOPT_WRITEFUNCTION) { data, size, count, user in
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(user!).takeUnretainedValue()
@@ -137,7 +140,11 @@ final class CurlTransfer: @unchecked Sendable {
         let contentType = type.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
         var connects = 0
         bos_curl_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
-        return .success(HTTPResponse(status: status, contentType: contentType, body: body, totalTime: total, connectionsOpened: connects))
+        var redirect: UnsafeMutableRawPointer?
+        bos_curl_getinfo_ptr(easy, CURLINFO_REDIRECT_URL, &redirect)
+        let location = redirect.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+        return .success(HTTPResponse(status: status, contentType: contentType, body: body, totalTime: total,
+                                     connectionsOpened: connects, location: location))
     }
 }
 

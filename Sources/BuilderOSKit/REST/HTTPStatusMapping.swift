@@ -9,6 +9,7 @@ enum HTTPStatusMapping {
         // A tunnel edge answers for a dead origin with an HTML page (502, 503, 530, …).
         if status >= 500, looksLikeHTML(response) { return .tunnelError(status: status) }
         switch status {
+        case 300..<400: return .redirected(status: status, location: response.location.map { VisibleText.oneLine($0, limit: 200) })
         case 401, 403: return .unauthorized
         case 404: return .notAvailableOnServer
         case 413: return .payloadTooLarge
@@ -24,11 +25,8 @@ enum HTTPStatusMapping {
         return head.first == UInt8(ascii: "<")
     }
 
-    /// Server-sent text shown to the user: one line, bounded length.
-    static func sanitised(_ text: String) -> String {
-        let flat = text.replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
-        return flat.count > 300 ? String(flat.prefix(300)) + "…" : flat
-    }
+    /// Server-sent text shown to the user: one line, bounded length, controls escaped.
+    static func sanitised(_ text: String) -> String { VisibleText.oneLine(text) }
 
     static func decode<T: Decodable>(_ type: T.Type, from response: HTTPResponse) throws(BuilderOSError) -> T {
         if let error = error(for: response) { throw error }

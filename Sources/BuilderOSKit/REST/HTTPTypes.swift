@@ -29,4 +29,6 @@ struct HTTPResponse: Sendable {
     var totalTime: Double
     /// New connections this transfer opened (0 when it reused a kept-alive one).
     var connectionsOpened: Int = 0
+    /// Where a 3xx answer pointed, made absolute (never followed).
+    var location: String? = nil
 }

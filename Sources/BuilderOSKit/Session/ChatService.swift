@@ -125,6 +125,13 @@ public final class ChatService {
         }
     }
 
+    /// Queues a message that was not delivered (or not sent) once more: the user's "Send Again".
+    public func resend(_ message: ChatMessage) {
+        guard message.role == .user, message.state == .failed || message.state == .stopped else { return }
+        setState(of: message, to: .queued)
+        pump()
+    }
+
     /// Hands the oldest queued message of each idle agent to its socket.
     public func pump() {
         guard let connection, connection.snapshot.wantsConnection else { return }
@@ -190,6 +197,13 @@ public final class ChatService {
             // Stopped before it reached the server: it stays unsent rather than going out later.
             // (A Disconnect leaves it queued: the outbox sends it after Connect.)
             setState(of: current.userMessage, to: .stopped)
+        }
+        if case .notDelivered(let attempts) = phase {
+            // Kept as the user wrote it, marked not delivered; "Send Again" queues it once more.
+            setState(of: current.userMessage, to: .failed)
+            let pill = history.append(ChatMessage(conversation: conversationID, role: .status,
+                                                  text: BuilderOSError.closedOnMessage(attempts: attempts).userMessage, state: .failed))
+            changes.notify(.messageAdded(pill))
         }
         if var reply = current.reply {
             switch phase {

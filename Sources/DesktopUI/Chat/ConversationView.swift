@@ -54,6 +54,7 @@ final class ConversationView {
         gtk_widget_set_hexpand(widget, 1)
 
         messages.lookup = { [unowned self] id in chat.liveMessage(id) }
+        messages.resend = { [unowned self] message in chat.resend(message) }
         messages.loadOlder = { [unowned self] before in
             guard let id = conversationID else { return [] }
             return chat.recentMessages(in: id, before: before, limit: 100)

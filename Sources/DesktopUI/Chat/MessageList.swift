@@ -25,6 +25,8 @@ public final class MessageList {
     private var loadingOlder = false
     /// Where `updateLater` reads a message's current state at frame time.
     public var lookup: ((UUID) -> ChatMessage?)?
+    /// The user asked to send a message that was not delivered once more.
+    var resend: ((ChatMessage) -> Void)?
     /// Loads messages older than the given sequence number, oldest first.
     var loadOlder: ((Int64) -> [ChatMessage])?
     /// Frames in which pending updates were applied (tests compare it with the number of chunks).
@@ -50,6 +52,7 @@ public final class MessageList {
         Signals.connect(f, "setup", withArgument: { [unowned self] item in
             guard let item else { return }
             let row = MessageRowView()
+            row.onResend = { [unowned self] message in resend?(message) }
             rows[item] = row
             gtk_list_item_set_child(OpaquePointer(item), row.widget)
         })

@@ -16,6 +16,8 @@ final class MessageRowView {
     private var plain: Widget?
     private var caption: Widget?
     private var labelledMessage: UUID?
+    /// The user's "Send Again" on a message that was not delivered.
+    var onResend: ((ChatMessage) -> Void)?
 
     init() {
         widget = UI.hbox()
@@ -99,7 +101,7 @@ final class MessageRowView {
         case .queued: state = L("Waiting to send")
         case .interrupted: state = L("Interrupted: the connection dropped")
         case .stopped: state = m.role == .user ? L("Not sent") : L("Stopped")
-        case .failed: state = m.role == .assistant ? L("Failed") : nil
+        case .failed: state = m.role == .assistant ? L("Failed") : m.role == .user ? L("Not delivered") : nil
         case .streaming, .sent, .complete: state = nil
         }
         let text = [time, state].compactMap { $0 }.joined(separator: " · ")
@@ -124,7 +126,16 @@ final class MessageRowView {
             gtk_popover_popdown(gtkCast(popover, to: GtkPopover.self))
         }
         gtk_widget_set_name(copy, "copy-message")
-        gtk_popover_set_child(gtkCast(popover, to: GtkPopover.self), copy)
+        let items = UI.vbox(spacing: 0, [copy])
+        if message.role == .user, message.state == .failed || message.state == .stopped, let onResend {
+            let again = UI.button(L("Send _Again"), classes: [Style.transparent]) {
+                gtk_popover_popdown(gtkCast(popover, to: GtkPopover.self))
+                onResend(message)
+            }
+            gtk_widget_set_name(again, "resend-message")
+            UI.append(items, again)
+        }
+        gtk_popover_set_child(gtkCast(popover, to: GtkPopover.self), items)
         gtk_widget_set_parent(popover, widget)
         var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
         gtk_popover_set_pointing_to(gtkCast(popover, to: GtkPopover.self), &rect)

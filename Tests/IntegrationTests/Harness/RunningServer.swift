@@ -71,20 +71,20 @@ enum TestKeys {
 
 /// IPv4 loopback sockets for the test harness (a closed port, a stub listener, a readiness probe).
 enum Loopback {
-    static func address(port: Int) -> sockaddr_in {
+    static func address(port: Int, host: String = "127.0.0.1") -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         return address
     }
 
     /// Binds a new TCP socket to `port` (0: any free one); returns the socket and the bound port.
-    static func bind(port: Int = 0) -> (socket: Int32, port: Int)? {
+    static func bind(port: Int = 0, host: String = "127.0.0.1") -> (socket: Int32, port: Int)? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = address(port: port)
+        var address = address(port: port, host: host)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, length) } }
         guard bound == 0 else { close(fd); return nil }
