@@ -34,11 +34,13 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // Wrappers for C variadic functions and macros that Swift cannot import.
         .target(name: "CShims", dependencies: ["CCurl"]),
+        // No core dumps, no attach, external fatal signals end the process: for every process holding the key.
+        .target(name: "CProcess"),
 
         // MARK: Domain core (no GTK)
         .target(
             name: "BuilderOSKit",
-            dependencies: ["CCurl", "CSoup", "CSecret", "CGio", "CShims", "CSQLite", "CCmark"],
+            dependencies: ["CCurl", "CSoup", "CSecret", "CGio", "CShims", "CProcess", "CSQLite", "CCmark"],
             swiftSettings: swift6
         ),
 
@@ -80,7 +82,7 @@ let package = Package(
         .executableTarget(name: "gtkkit-checks", dependencies: ["GtkKit", "BuilderOSKit", "CGtk"], swiftSettings: swift6),
         .executableTarget(
             name: "builderos-server",
-            dependencies: ["ReferenceServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["ReferenceServer", "CProcess", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swift6
         ),
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CProcess
 import Foundation
 import ReferenceServer
 
@@ -21,6 +22,8 @@ struct ServerCommand: AsyncParsableCommand {
     @Flag(help: "Allow GET/PUT /__reference/faults to change fault switches at run time.") var testControls = false
 
     func run() async throws {
+        // The server holds the key too: no core dump of it (see BuilderOSKit's ProcessHardening).
+        _ = bos_harden_process()
         let key = try KeyFile.loadOrCreate(at: keyFile)
         let uploads = try uploadDir.map { URL(fileURLWithPath: $0) } ?? KeyFile.temporaryFolder()
         let state = ServerState(apiKey: key, uploadDirectory: uploads, messageLog: messageLog.map { URL(fileURLWithPath: $0) })

@@ -1,10 +1,22 @@
+import BuilderOSKit
 import Foundation
 
-/// Unbuffered terminal output (replies stream chunk by chunk) and the hidden key prompt.
+/// Unbuffered terminal output (replies stream chunk by chunk) and the hidden key prompt. Everything the
+/// CLI writes passes here, and text from a server can hold escape sequences that act on the terminal
+/// (write the clipboard, retitle the window, clear the screen, rewrite earlier lines): control characters
+/// are shown as visible escapes (`\u{1B}`), unless `--raw` asked for the bytes as sent, which is only
+/// allowed when standard output is not a terminal.
 enum Terminal {
-    static func out(_ text: String) { write(text, to: STDOUT_FILENO) }
+    /// Set from `--raw` (see `OutputOptions`): standard output gets the server's text unchanged.
+    nonisolated(unsafe) static var rawOutput = false
+
+    static func out(_ text: String) { write(rawOutput ? text : VisibleText.escapingControls(text), to: STDOUT_FILENO) }
     static func line(_ text: String) { out(text + "\n") }
-    static func error(_ text: String) { write(text + "\n", to: STDERR_FILENO) }
+    /// JSON for `--json`: C1 controls and bidi overrides escaped as `\u00XX` (JSONSerialization leaves them raw).
+    static func json(_ data: Data) { line(VisibleText.escapingControlsInJSON(String(decoding: data, as: UTF8.self))) }
+    /// Standard error is always escaped: it is where a terminal is, even when the output is piped.
+    static func error(_ text: String) { write(VisibleText.escapingControls(text) + "\n", to: STDERR_FILENO) }
+    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// Writes everything, or ends quietly when the reader has gone (`builderos status | head -1`): the Swift runtime
     /// ignores SIGPIPE, and Foundation's FileHandle would crash on the EPIPE instead.
@@ -24,8 +36,12 @@ enum Terminal {
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
     /// Reads the API key: from a no-echo prompt on the terminal, or all of standard input when
-    /// it is a pipe or file. Surrounding white space and the final newline are dropped.
-    static func readKey(prompt: String) -> String {
+    /// it is a pipe or file, validated by `APIKey` (bytes that are not UTF-8 arrive as U+FFFD and are refused).
+    static func readKey(prompt: String) throws(APIKeyProblem) -> String {
+        try APIKey.validated(readKeyText(prompt: prompt))
+    }
+
+    private static func readKeyText(prompt: String) -> String {
         if stdinIsTerminal {
             write(prompt, to: STDERR_FILENO)
             var original = termios()
@@ -37,10 +53,11 @@ enum Terminal {
                 tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
                 write("\n", to: STDERR_FILENO)
             }
-            return (readLine(strippingNewline: true) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            return readLine(strippingNewline: true) ?? ""
         }
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        // At most a little more than the longest key: a key file, not a stream without end.
+        let data = FileHandle.standardInput.readData(ofLength: APIKey.maximumLength * 4 + 16)
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Asks a yes/no question on the terminal; false when there is no terminal to ask.

@@ -48,6 +48,9 @@ struct ErrorMappingTests {
         .serverError(status: 500, message: "m"), .serverError(status: 500, message: nil), .tunnelError(status: 502),
         .malformedResponse, .responseTooLarge, .fileTooLarge(bytes: 60_000_000), .fileUnreadable(path: "/x"),
         .serverRefused(message: "No."), .secretServiceUnavailable, .keyringLocked, .notSignedIn, .other(detail: "d"),
+        .redirected(status: 301, location: "https://new.example.com/api/status"), .redirected(status: 302, location: nil),
+        .replyTooLarge(limitBytes: 16 << 20), .closedOnMessage(attempts: 3), .replyDeadlinePassed(seconds: 300),
+        .replyDeadlinePassed(seconds: 5), .invalidAPIKey(.containsControlCharacter),
     ]
 
     @Test(arguments: everyError)

@@ -80,6 +80,15 @@ struct ServerAddressTests {
         ("https://example.com:-1", .refused(.invalidPort)),
         ("https://example.com:", .refused(.invalidPort)),
         ("https://example.com:8080:9090", .refused(.invalidHost)),
+        // Control characters and length
+        ("http://127.0.0.1:8080/a\u{1B}]0;x\u{07}", .refused(.containsControlCharacters)),
+        ("https://example.com/\u{0}", .refused(.containsControlCharacters)),
+        ("https://example.com/\u{9B}2J", .refused(.containsControlCharacters)),
+        ("https://example.com/\u{202E}moc", .refused(.containsControlCharacters)),
+        ("https://example.com/" + String(repeating: "a", count: 2100), .refused(.tooLong)),
+        // Internationalised names: stored in their ASCII form
+        ("https://bücher.example", .ok("https://xn--bcher-kva.example", .encrypted)),
+        ("https://xn--80aa0cbo65f.com", .ok("https://xn--80aa0cbo65f.com", .encrypted)),
     ]
 
     @Test("there are at least 60 cases") func enoughCases() {
@@ -113,9 +122,22 @@ struct ServerAddressTests {
         #expect(plain.webSocketURL(path: "/api/codex/ws") == "ws://100.64.1.2:8080/api/codex/ws")
     }
 
+    /// A look-alike name is shown with its ASCII form beside it, wherever the address is shown.
+    @Test func internationalisedHostsAreShownWithTheirASCIIForm() throws {
+        let lookAlike = try ServerAddress.parse("https://xn--80aa0cbo65f.com:8443")
+        #expect(lookAlike.baseURL == "https://xn--80aa0cbo65f.com:8443")
+        #expect(lookAlike.unicodeHost != nil && lookAlike.unicodeHost != lookAlike.host)
+        #expect(lookAlike.displayURL == "https://\(lookAlike.unicodeHost!):8443 (xn--80aa0cbo65f.com)")
+        let typed = try ServerAddress.parse("bücher.example")
+        #expect(typed.displayURL == "https://bücher.example (xn--bcher-kva.example)")
+        let plain = try ServerAddress.parse("https://builderos.example.com")
+        #expect(plain.unicodeHost == nil && plain.displayURL == plain.baseURL)
+    }
+
     @Test func everyProblemHasASentence() {
         let problems: [ServerAddressProblem] = [.empty, .containsSpaces, .unsupportedScheme("ftp"), .containsUserInfo,
-                                                .containsFragment, .containsQuery, .missingHost, .invalidHost, .invalidPort]
+                                                .containsFragment, .containsQuery, .missingHost, .invalidHost, .invalidPort,
+                                                .containsControlCharacters, .tooLong]
         for problem in problems {
             #expect(problem.message.hasSuffix("."))
             #expect(problem.message.count > 15)

@@ -7,7 +7,7 @@ struct SetupFlowTests {
     static func flowAtTheTestStep() -> SetupFlow {
         var flow = SetupFlow(step: .server, serverText: "https://x.example.com")
         flow.advance()
-        flow.keyText = "k"
+        flow.keyText = "key-12345678"
         flow.advance()
         return flow
     }
@@ -25,9 +25,9 @@ struct SetupFlowTests {
         #expect(flow.step == .apiKey)
         #expect(flow.serverText == "https://builderos.example.com", "the normalised address is what the user sees on return")
         #expect(!flow.canContinue)
-        flow.keyText = "  key-123\n"
+        flow.keyText = "  key-12345678\n"
         flow.advance()
-        #expect(flow.step == .test && flow.keyText == "key-123")
+        #expect(flow.step == .test && flow.keyText == "key-12345678")
         #expect(!flow.canContinue, "the test step waits for the key to be stored")
         flow.advance()
         #expect(flow.step == .test)

@@ -62,21 +62,21 @@ struct CLITests {
 
     @Test func unreachableServerExits4() async throws {
         let sandbox = try CLISandbox()
-        let result = try await sandbox.run(["login", "--server", "http://127.0.0.1:9"], stdin: "k\n")
+        let result = try await sandbox.run(["login", "--server", "http://127.0.0.1:9"], stdin: "not-a-real-key-0000\n")
         #expect(result.status == 4)
         #expect(result.stderr.contains("refused the connection"))
     }
 
     @Test(arguments: ["ftp://example.com", "https://user:pw@example.com", "https://example.com:99999", "https://exa mple.com"])
     func invalidAddressExits2(address: String) async throws {
-        let result = try await CLISandbox().run(["login", "--server", address], stdin: "k\n")
+        let result = try await CLISandbox().run(["login", "--server", address], stdin: "not-a-real-key-0000\n")
         #expect(result.status == 2)
         #expect(!result.stderr.isEmpty)
     }
 
     @Test func plainHTTPOverTheInternetNeedsConsent() async throws {
         // 203.0.113.1 is TEST-NET-3: the command refuses before any traffic is sent.
-        let result = try await CLISandbox().run(["login", "--server", "http://203.0.113.1:8080"], stdin: "k\n")
+        let result = try await CLISandbox().run(["login", "--server", "http://203.0.113.1:8080"], stdin: "not-a-real-key-0000\n")
         #expect(result.status == 2)
         #expect(result.stderr.contains("not encrypted"))
     }

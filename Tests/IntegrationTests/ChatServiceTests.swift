@@ -49,6 +49,32 @@ struct ChatServiceTests {
         #expect(reopened.messages(in: conversation.id).map(\.text) == messages.map(\.text))
     }
 
+    /// A server that closes the socket on a message: the message is kept, marked not delivered with a clear
+    /// pill, and the user's Send Again delivers it once the server takes it.
+    @Test func aMessageTheServerClosesOnIsKeptAndCanBeSentAgain() async throws {
+        var faults = Faults()
+        faults.dropBeforeReplyCount = ChatTurn.maxDeliveries
+        let server = try await RunningServer.start(faults: faults)
+        let history = try temporaryHistory()
+        let app = session(server, history: history)
+        app.connection.connect()
+        let conversation = app.chat.createConversation(agent: .jarvis)
+        app.chat.send("the message it chokes on", in: conversation.id)
+        #expect(await eventually { history.messages(in: conversation.id).first?.state == .failed })
+        let messages = history.messages(in: conversation.id)
+        #expect(messages.map(\.role) == [.user, .status])
+        #expect(messages[0].text == "the message it chokes on")
+        #expect(messages[1].text == BuilderOSError.closedOnMessage(attempts: ChatTurn.maxDeliveries).userMessage)
+        #expect(!app.chat.isBusy(conversation.id))
+
+        app.chat.resend(messages[0])
+        #expect(await eventually { history.messages(in: conversation.id).last?.state == .complete })
+        #expect(history.messages(in: conversation.id).first?.state == .sent)
+        #expect(history.messages(in: conversation.id).last?.text.contains("the message it chokes on") == true)
+        app.connection.disconnect()
+        await server.stop()
+    }
+
     @Test func outboxDeliversInOrderExactlyOnceAfterTheServerRestarts() async throws {
         let first = try await RunningServer.start()
         let port = first.port, key = first.key

@@ -97,8 +97,8 @@ public actor ChatClient {
             guard !stopped else { break }
             if let authenticatedAt, ContinuousClock.now - authenticatedAt >= .seconds(configuration.stableConnection) { attempt = 0 }
             handleDrop()
-            if failure == .unauthorized {
-                set(.failed(.unauthorized))
+            if failure == .unauthorized || { if case .invalidAPIKey = failure { true } else { false } }() {
+                set(.failed(failure))
                 break
             }
             let delay = configuration.reconnect.delay(forAttempt: attempt)
@@ -112,6 +112,8 @@ public actor ChatClient {
 
     /// One connection's life. Returns why it ended.
     private func connectAndServe(onAuthenticated: () -> Void) async -> BuilderOSError {
+        // A key that would not go out as it is (a line break, a space) is refused before any connection.
+        if let problem = APIKey.problemSending(apiKey) { return .invalidAPIKey(problem) }
         let channel: WebSocketChannel
         do {
             channel = try await WebSocketChannel.connect(
@@ -218,7 +220,7 @@ public actor ChatClient {
         if turn!.reply.receivedBytes + content.utf8.count > configuration.maxReplyBytes {
             // Keep what arrived, end the turn, and close the socket so the stream stops coming.
             endTurn { $0.fail(BuilderOSError.replyTooLarge(limitBytes: configuration.maxReplyBytes).userMessage); return "" }
-            channel.close()
+            channel.abort()
             return
         }
         // In place: a copy of the turn would copy the whole reply on every chunk.

@@ -17,6 +17,9 @@ final class WebSocketChannel: @unchecked Sendable {
     // Owned by the worker thread.
     private var connection: OpaquePointer?
     private var handlerIDs: [UInt] = []
+    /// Set once `close` has been asked for: what still arrives is dropped, not queued (a server streaming
+    /// without end must not fill memory while the close frame is under way).
+    private var closing = false
 
     private init() {
         (events, continuation) = AsyncStream.makeStream(of: WebSocketEvent.self, bufferingPolicy: .unbounded)
@@ -55,6 +58,7 @@ final class WebSocketChannel: @unchecked Sendable {
     func close(code: UInt16 = UInt16(SOUP_WEBSOCKET_CLOSE_NORMAL.rawValue)) {
         worker.run { [self] in
             guard let connection else { return }
+            closing = true
             if soup_websocket_connection_get_state(connection) == SOUP_WEBSOCKET_STATE_OPEN {
                 soup_websocket_connection_close(connection, code, nil)
                 // A peer that never answers the close frame (stuck, or half-open) must not keep the stream open:
@@ -63,6 +67,17 @@ final class WebSocketChannel: @unchecked Sendable {
             } else {
                 finish(code: Int(code))
             }
+        }
+    }
+
+    /// Ends the connection at once, without waiting for the peer's close frame: for a peer that floods
+    /// (a reply past its cap), where every moment spent closing politely is more data to read.
+    func abort() {
+        worker.run { [self] in
+            guard let connection else { return }
+            closing = true
+            g_io_stream_close(soup_websocket_connection_get_io_stream(connection), nil, nil)
+            finish(code: Int(SOUP_WEBSOCKET_CLOSE_TOO_BIG.rawValue))
         }
     }
 
@@ -76,6 +91,7 @@ final class WebSocketChannel: @unchecked Sendable {
         let instance = UnsafeMutableRawPointer(connection)
         let onMessage: @convention(c) (OpaquePointer?, Int32, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, type, bytes, user in
             guard type == Int32(SOUP_WEBSOCKET_DATA_TEXT.rawValue), let bytes else { return }
+            if Unmanaged<WebSocketChannel>.fromOpaque(user!).takeUnretainedValue().closing { return }
             var size = 0
             let data = g_bytes_get_data(bytes, &size)
             let text = data.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: size), as: UTF8.self) } ?? ""

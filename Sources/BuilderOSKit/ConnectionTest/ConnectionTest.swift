@@ -36,7 +36,7 @@ public struct ConnectionTest: Sendable {
             skipRest(after: .reachability)
             return report
         }
-        record(.reachability, .passed(detail: server.baseURL))
+        record(.reachability, .passed(detail: server.displayURL))
 
         // 2. Key
         progress(.key, .running)

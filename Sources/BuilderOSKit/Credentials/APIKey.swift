@@ -24,10 +24,13 @@ public enum APIKey {
         return trimmed
     }
 
-    /// True when `key` can go into an HTTP header or a first frame as it is (the check on the way out:
-    /// a key stored by an older version is refused rather than sent with a line break in it).
-    public static func isSafeToSend(_ key: String) -> Bool {
-        !key.isEmpty && key.unicodeScalars.allSatisfy(isTokenCharacter)
+    /// Why `key` cannot go into an HTTP header or a first frame as it is, or nil when it can (the check on
+    /// the way out: a key stored by an older version is refused rather than sent with a line break in it).
+    public static func problemSending(_ key: String) -> APIKeyProblem? {
+        if key.isEmpty { return .empty }
+        guard let bad = key.unicodeScalars.first(where: { !isTokenCharacter($0) }) else { return nil }
+        if bad.value < 0x20 || bad.value == 0x7F { return .containsControlCharacter }
+        return bad == " " ? .containsSpace : .nonASCII
     }
 
     static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool { (0x21...0x7E).contains(scalar.value) }

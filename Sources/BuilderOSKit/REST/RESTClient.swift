@@ -114,6 +114,7 @@ public final class RESTClient: Sendable {
 
     /// Sends with the retry policy: transport errors and 502/503/504 only, with backoff between.
     private func send(_ request: HTTPRequest, retry: RetryPolicy) async throws(BuilderOSError) -> HTTPResponse {
+        if let apiKey, let problem = APIKey.problemSending(apiKey) { throw .invalidAPIKey(problem) }
         var attempt = 0
         while true {
             do {

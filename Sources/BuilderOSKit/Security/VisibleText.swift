@@ -44,4 +44,21 @@ public enum VisibleText {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "\\u{" + (hex.count < 2 ? "0" + hex : hex) + "}"
     }
+
+    /// JSON text with every scalar `escapingControls` would show escaped written as `\u00XX` instead:
+    /// JSONSerialization escapes C0 but writes C1 controls (U+009B, a one-byte CSI) and the bidi
+    /// overrides raw. Outside strings JSON is ASCII, so only string contents change.
+    public static func escapingControlsInJSON(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { needsEscape($0) && $0.value > 0x1F }) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if needsEscape(scalar) && scalar.value > 0x1F {
+                let hex = String(scalar.value, radix: 16)
+                out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
 }

@@ -1,3 +1,4 @@
+import CGio
 import Foundation
 
 /// A validated, normalised server base URL (`https://host[:port][/base]`, no trailing `/`).
@@ -27,6 +28,23 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
 
     public var baseURL: String {
         "\(scheme.rawValue)://\(host)\(port.map { ":\($0)" } ?? "")\(basePath)"
+    }
+
+    /// The host as people read it: an internationalised name (`xn--…` labels) decoded, or nil for a plain one.
+    public var unicodeHost: String? {
+        guard host.split(separator: ".").contains(where: { $0.hasPrefix("xn--") }),
+              let decoded = g_hostname_to_unicode(host) else { return nil }
+        defer { g_free(decoded) }
+        let text = String(cString: decoded)
+        return text == host ? nil : text
+    }
+
+    /// The address as shown anywhere a person reads it: `baseURL`, except that an internationalised host is
+    /// shown decoded with its ASCII form beside it (`https://bücher.example (xn--bcher-kva.example)`), so a
+    /// name written in look-alike letters of another script cannot pass for the one it imitates.
+    public var displayURL: String {
+        guard let unicodeHost else { return baseURL }
+        return "\(scheme.rawValue)://\(unicodeHost)\(port.map { ":\($0)" } ?? "")\(basePath) (\(host))"
     }
 
     /// A REST URL: base + path.
@@ -84,6 +102,8 @@ public enum ServerAddressProblem: Error, Sendable, Equatable {
     case missingHost
     case invalidHost
     case invalidPort
+    case containsControlCharacters
+    case tooLong
 
     public var message: String {
         switch self {
@@ -97,6 +117,10 @@ public enum ServerAddressProblem: Error, Sendable, Equatable {
         case .missingHost: return L("The address has no server name.")
         case .invalidHost: return L("The server name contains characters that are not allowed.")
         case .invalidPort: return L("The port must be a number from 1 to 65535.")
+        case .containsControlCharacters:
+            return L("The address contains control characters (such as an escape or a line break). Type or paste only the address.")
+        case .tooLong:
+            return String(format: L("The address is too long: a server address has at most %d characters."), ServerAddressParser.maximumLength)
         }
     }
 }

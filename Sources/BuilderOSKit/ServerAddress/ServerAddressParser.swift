@@ -1,14 +1,21 @@
+import CGio
 import Foundation
 
 /// The rules behind `ServerAddress.parse`, kept apart so each step reads on its own.
 enum ServerAddressParser {
     /// Paths users paste from API docs or a browser (`…/api/status`): the base is what precedes them.
     static let apiPathMarker = "/api"
+    /// Longer than any real server address; a longer one is a paste gone wrong, and would be stored in settings.
+    static let maximumLength = 2048
 
     static func parse(_ input: String) throws(ServerAddressProblem) -> ServerAddress {
         var text = input.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw .empty }
+        guard text.utf8.count <= maximumLength else { throw .tooLong }
         guard !text.contains(where: { $0.isWhitespace }) else { throw .containsSpaces }
+        // Control characters (an escape sequence, a NUL) and bidi overrides have no place in an address,
+        // and would act on a terminal that shows it.
+        guard !text.unicodeScalars.contains(where: VisibleText.needsEscape) else { throw .containsControlCharacters }
 
         // Scheme: none means https; ws/wss are mapped to what a user meant.
         var scheme = ServerAddress.Scheme.https
@@ -56,7 +63,7 @@ enum ServerAddressParser {
         } else {
             let pieces = authority.split(separator: ":", omittingEmptySubsequences: false)
             guard pieces.count <= 2 else { throw .invalidHost }
-            host = String(pieces[0])
+            host = try asciiHost(String(pieces[0]))
             if pieces.count == 2 { portText = String(pieces[1]) }
             guard !host.isEmpty else { throw .missingHost }
             let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
@@ -71,6 +78,15 @@ enum ServerAddressParser {
             port = value
         }
         return (host.lowercased(), port)
+    }
+
+    /// An internationalised name (`bücher.example`) in the ASCII form DNS and TLS use (`xn--bcher-kva.example`);
+    /// ASCII names as they are. `ServerAddress.displayURL` shows both forms, so a look-alike cannot hide.
+    static func asciiHost(_ host: String) throws(ServerAddressProblem) -> String {
+        guard host.unicodeScalars.contains(where: { !$0.isASCII }) else { return host }
+        guard let ascii = g_hostname_to_ascii(host) else { throw .invalidHost }
+        defer { g_free(ascii) }
+        return String(cString: ascii)
     }
 
     /// Drops trailing `/`, and anything from `/api` on (a pasted route), keeping a real base path.

@@ -16,7 +16,10 @@ public struct Account: Sendable {
     }
 
     /// Stores the key, then the address. A server the user moved away from loses its key.
-    public func signIn(server: ServerAddress, key: String) async throws(BuilderOSError) {
+    public func signIn(server: ServerAddress, key keyInput: String) async throws(BuilderOSError) {
+        // The last gate before the keyring: whatever the caller checked, only a valid key is stored.
+        let key: String
+        do { key = try APIKey.validated(keyInput) } catch { throw .invalidAPIKey(error) }
         try await credentials.store(key: key, for: server)
         var settings = settingsStore.load()
         let previous = settings.server

@@ -30,6 +30,11 @@ public struct SetupFlow: Sendable {
 
     public var server: ServerAddress? { try? serverValidation.get() }
 
+    /// Live validation of the key field (`APIKey`'s rule): the key as it will be stored, or why it cannot be one.
+    public var keyValidation: Result<String, APIKeyProblem> {
+        do { return .success(try APIKey.validated(keyText)) } catch { return .failure(error) }
+    }
+
     public enum ServerDecision: Equatable, Sendable {
         case proceed
         case invalid(ServerAddressProblem)
@@ -44,7 +49,7 @@ public struct SetupFlow: Sendable {
         switch step {
         case .welcome, .done: return true
         case .server: return server != nil
-        case .apiKey: return !keyText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        case .apiKey: return (try? keyValidation.get()) != nil
         case .test: return isStored
         }
     }
@@ -62,8 +67,8 @@ public struct SetupFlow: Sendable {
                 serverText = address.baseURL  // show the normalised form when the user comes back
             }
         case .apiKey:
-            guard canContinue else { return .proceed }
-            keyText = keyText.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard case .success(let key) = keyValidation else { return .proceed }
+            keyText = key
             resetTest()
         case .test:
             guard isStored else { return .proceed }

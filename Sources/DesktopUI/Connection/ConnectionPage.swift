@@ -26,7 +26,7 @@ final class ConnectionPage: Page {
         gtk_widget_set_name(latency, "connection-latency")
         bigButton = UI.button("", classes: [Style.suggested]) {}
         gtk_widget_set_name(bigButton, "connect-button")
-        let server = UI.label(connection.snapshot.server.baseURL, classes: [Style.code], selectable: true)
+        let server = UI.label(connection.snapshot.server.displayURL, classes: [Style.code], selectable: true)
         let status = PageLayout.card(L("Status"), [InfoGrid.make([
             (L("Status"), state), (L("Server"), server), (L("Version"), version), (L("Latency"), latency),
         ]), bigButton])

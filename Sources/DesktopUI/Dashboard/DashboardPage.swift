@@ -31,7 +31,7 @@ final class DashboardPage: Page {
         gtk_widget_set_name(reconnect, "dashboard-reconnect")
         UI.align(reconnect, h: GTK_ALIGN_START)
         let connectionCard = PageLayout.card(L("Connection"), [InfoGrid.make([
-            (L("State"), connectionState), (L("Server"), UI.label(connection.snapshot.server.baseURL, classes: [Style.code], selectable: true)),
+            (L("State"), connectionState), (L("Server"), UI.label(connection.snapshot.server.displayURL, classes: [Style.code], selectable: true)),
             (L("Transport"), transport),
         ]), reconnect])
         gtk_widget_set_name(version, "dashboard-version")

@@ -50,7 +50,7 @@ final class PreferencesWindow {
 
         let account = UI.vbox(spacing: Style.gapSmall, classes: [Style.card], [
             UI.label(L("Server"), classes: [Style.headline]),
-            UI.label(server?.baseURL ?? L("Not set up"), classes: [Style.code], selectable: true),
+            UI.label(server?.displayURL ?? L("Not set up"), classes: [Style.code], selectable: true),
         ])
         let close = { gtk_window_destroy(gwindow) }
         if server != nil {

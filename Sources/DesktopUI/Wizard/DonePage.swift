@@ -42,7 +42,7 @@ final class DonePage: WizardPage {
     }
 
     func render(_ flow: SetupFlow) {
-        UI.setText(server, flow.server?.baseURL ?? "")
+        UI.setText(server, flow.server?.displayURL ?? "")
         UI.setText(version, flow.report?.version ?? L("unknown"))
         UI.setText(latency, flow.report?.latencyMilliseconds.map { String(format: L("%d ms"), Int($0.rounded())) } ?? "—")
         // Whatever the test noted about optional features, in its own words.

@@ -11,6 +11,7 @@ final class KeyPage: WizardPage {
     private let reveal: Widget
     private let copied: Widget
     private let serverLabel: Widget
+    private let feedback: Widget
 
     init(onChange: @escaping @MainActor (String) -> Void, onEnter: @escaping @MainActor () -> Void) {
         entry = UI.entry(placeholder: L("Paste your API key"), classes: [Style.entry, Style.mono], password: true,
@@ -31,6 +32,9 @@ final class KeyPage: WizardPage {
 
         copied = UI.label("", classes: [Style.label, Style.dim])
         serverLabel = UI.label("", classes: [Style.label, Style.dim])
+        feedback = UI.label("", classes: [Style.label, Style.errorText])
+        gtk_widget_set_name(feedback, "key-feedback")
+        UI.setVisible(feedback, false)
         let command = UI.label(ServerKeyHint.command, classes: [Style.command], wrap: false, selectable: true)
         gtk_widget_set_hexpand(command, 1)
         let copy = UI.button(L("_Copy"), classes: [Style.secondaryButton]) { [copied] in
@@ -51,7 +55,7 @@ final class KeyPage: WizardPage {
         root = UI.vbox(spacing: Style.gapLarge, [
             PageHeading.make(title: L("Enter your API key"),
                              body: L("Your server only answers apps that know its API key. BuilderOS Desktop keeps it in your keyring, never in a file.")),
-            UI.vbox(spacing: Style.gapSmall, [fieldLabel, UI.hbox(spacing: Style.gapSmall, [entry, reveal]), serverLabel]),
+            UI.vbox(spacing: Style.gapSmall, [fieldLabel, UI.hbox(spacing: Style.gapSmall, [entry, reveal]), feedback, serverLabel]),
             help,
         ])
 
@@ -67,6 +71,15 @@ final class KeyPage: WizardPage {
 
     func render(_ flow: SetupFlow) {
         if UI.text(of: entry) != flow.keyText { UI.setText(ofEditable: entry, flow.keyText) }
-        UI.setText(serverLabel, flow.server.map { String(format: L("For %@"), $0.baseURL) } ?? "")
+        UI.setText(serverLabel, flow.server.map { String(format: L("For %@"), $0.displayURL) } ?? "")
+        // An empty field is not an error yet; anything else that cannot be a key says why.
+        if case .failure(let problem) = flow.keyValidation, problem != .empty {
+            UI.setText(feedback, problem.message)
+            UI.setVisible(feedback, true)
+            UI.setClass(entry, "error", true)
+        } else {
+            UI.setVisible(feedback, false)
+            UI.setClass(entry, "error", false)
+        }
     }
 }

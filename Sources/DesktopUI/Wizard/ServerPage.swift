@@ -56,7 +56,7 @@ final class ServerPage: WizardPage {
         if UI.text(of: entry) != flow.serverText { UI.setText(ofEditable: entry, flow.serverText) }
         switch flow.serverValidation {
         case .success(let address):
-            UI.setText(feedback, String(format: L("BuilderOS will connect to %@"), address.baseURL))
+            UI.setText(feedback, String(format: L("BuilderOS will connect to %@"), address.displayURL))
             UI.setClass(feedback, Style.dim, true)
             UI.setClass(feedback, Style.errorText, false)
             UI.setClass(entry, "error", false)

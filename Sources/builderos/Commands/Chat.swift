@@ -6,6 +6,7 @@ struct Chat: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Send a message to Jarvis (or Codex) and stream the reply.")
 
     @Flag(help: "Talk to Codex instead of Jarvis.") var codex = false
+    @OptionGroup var output: OutputOptions
     @Argument(parsing: .remaining, help: "The message.") var text: [String]
 
     func validate() throws {
@@ -15,6 +16,7 @@ struct Chat: AsyncParsableCommand {
     }
 
     func run() async throws {
+        output.apply()
         let session = try await SignedInSession.load()
         let agent: ChatAgent = codex ? .codex : .jarvis
         let client = ChatClient(server: session.server, apiKey: session.apiKey, agent: agent)
@@ -43,6 +45,7 @@ struct Chat: AsyncParsableCommand {
                 case .completed: await client.stop(); return
                 case .failed(let reason): throw CLIFailure(error: .serverRefused(message: reason), showFixIt: false)
                 case .interrupted: throw CLIFailure(error: .connectionLost)
+                case .notDelivered(let attempts): throw CLIFailure(error: .closedOnMessage(attempts: attempts))
                 default: throw CLIFailure(error: .cancelled)
                 }
             default:

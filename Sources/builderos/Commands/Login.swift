@@ -17,10 +17,10 @@ struct Login: AsyncParsableCommand {
         if address.requiresConfirmation && !allowInsecureHttp && !Terminal.confirm(L("Use this unencrypted connection anyway?")) {
             throw ValidationError(L("Refused an unencrypted connection over the internet. Use https://, or pass --allow-insecure-http."))
         }
-        let key = Terminal.readKey(prompt: L("API key: "))
-        guard !key.isEmpty else { throw ValidationError(L("No API key was given.")) }
+        let key: String
+        do { key = try Terminal.readKey(prompt: L("API key: ")) } catch { throw CLIFailure(error: .invalidAPIKey(error)) }
 
-        Terminal.line(String(format: L("Testing %@…"), address.baseURL))
+        Terminal.line(String(format: L("Testing %@…"), address.displayURL))
         let report = await ConnectionTest(server: address, apiKey: key).run { step, outcome in
             if let line = ReportLine.text(step: step, outcome: outcome) { Terminal.line(line) }
         }

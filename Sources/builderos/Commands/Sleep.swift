@@ -5,12 +5,14 @@ struct Sleep: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Put the server machine to sleep.")
 
     @Flag(help: "Confirm: the server will be unreachable until it wakes.") var yes = false
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard yes else { throw ValidationError(L("Putting the server to sleep makes it unreachable. Add --yes to confirm.")) }
     }
 
     func run() async throws {
+        output.apply()
         let session = try await SignedInSession.load()
         do {
             let reply = try await session.client.sleep()

@@ -6,8 +6,10 @@ struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show the server's status, version, latency and features.")
 
     @Flag(help: "Print JSON instead of text.") var json = false
+    @OptionGroup var output: OutputOptions
 
     func run() async throws {
+        output.apply()
         let session = try await SignedInSession.load()
         let client = session.client
         do {
@@ -21,9 +23,9 @@ struct Status: AsyncParsableCommand {
                     "latency_ms": (latency * 10).rounded() / 10, "system_available": systemAvailable,
                 ]
                 let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-                Terminal.line(String(decoding: data, as: UTF8.self))
+                Terminal.json(data)
             } else {
-                Terminal.line(String(format: L("Server:    %@"), session.server.baseURL))
+                Terminal.line(String(format: L("Server:    %@"), session.server.displayURL))
                 Terminal.line(String(format: L("Status:    %@"), status.status ?? L("unknown")))
                 Terminal.line(String(format: L("Version:   %@"), status.version ?? L("unknown")))
                 if let uptime = status.uptime { Terminal.line(String(format: L("Uptime:    %@"), Durations.words(seconds: uptime))) }
@@ -38,8 +40,10 @@ struct Capsules: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the server's capsules.")
 
     @Flag(help: "Print JSON instead of text.") var json = false
+    @OptionGroup var output: OutputOptions
 
     func run() async throws {
+        output.apply()
         let session = try await SignedInSession.load()
         do {
             let list = try await session.client.capsules()
@@ -47,7 +51,7 @@ struct Capsules: AsyncParsableCommand {
                 let items = list.capsules.map { ["name": $0.name, "title": $0.title ?? "", "purpose": $0.purpose ?? ""] }
                 let data = try JSONSerialization.data(withJSONObject: ["count": list.count ?? items.count, "capsules": items],
                                                       options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-                Terminal.line(String(decoding: data, as: UTF8.self))
+                Terminal.json(data)
             } else if list.capsules.isEmpty {
                 Terminal.line(L("This server has no capsules."))
             } else {

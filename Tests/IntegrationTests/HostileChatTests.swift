@@ -1,0 +1,132 @@
+import Foundation
+import ReferenceServer
+import Testing
+@testable import BuilderOSKit
+
+/// The chat socket against servers that misbehave on purpose: a message is delivered a bounded number of
+/// times, a reply's size is capped, and a turn the server accepted has a deadline.
+struct HostileChatTests {
+    func configuration() -> ChatConfiguration {
+        var configuration = ChatConfiguration()
+        configuration.reconnect = Backoff(base: 0.02, maximum: 0.05)
+        configuration.network.connectTimeout = 5
+        return configuration
+    }
+
+    func message(_ text: String) -> OutgoingChatMessage {
+        OutgoingChatMessage(content: text, sessionId: UUID().uuidString, deviceId: "test-device", agent: .jarvis)
+    }
+
+    func finishedTurn(_ log: EventLog, seconds: Double = 20) async -> ChatTurn? {
+        _ = await log.wait(seconds: seconds) { $0.contains { if case .finished = $0 { true } else { false } } }
+        return await log.finishedTurns.first
+    }
+
+    /// A server that closes the socket whenever this message arrives gets it `maxDeliveries` times, not
+    /// once per reconnect for ever; the turn ends as not delivered and the client stays usable.
+    @Test func aMessageTheServerClosesOnIsSentAtMostThreeTimes() async throws {
+        var faults = Faults()
+        faults.dropBeforeReplyCount = 1000
+        let server = try await RunningServer.start(faults: faults)
+        let client = ChatClient(server: server.address, apiKey: server.key, agent: .jarvis, configuration: configuration())
+        let log = EventLog(client)
+        await client.start()
+        let outgoing = message("the message this server cannot take")
+        _ = await client.send(outgoing)
+        let turn = await finishedTurn(log)
+        #expect(turn?.phase == .notDelivered(attempts: ChatTurn.maxDeliveries))
+        try await Task.sleep(for: .milliseconds(300))  // a re-send would arrive within this
+        #expect(server.state.messageCount(sessionID: outgoing.sessionId) == ChatTurn.maxDeliveries)
+        // The next message goes out as usual once the server behaves.
+        server.state.faults = Faults()
+        let next = message("and this one?")
+        #expect(await client.send(next) != nil)
+        #expect(await log.wait { $0.filter { if case .finished = $0 { true } else { false } }.count == 2 })
+        #expect(await log.finishedTurns.last?.phase == .completed)
+        await client.shutdown()
+        await server.stop()
+    }
+
+    /// A frame the socket rejects (a reserved opcode) ends the connection before any chunk: the same limit.
+    @Test func aFrameTheSocketRejectsDoesNotMakeTheMessageGoOutForEver() async throws {
+        let server = try HostileChatServer(.reservedOpcode)
+        defer { server.stop() }
+        let client = ChatClient(server: try ServerAddress.parse(server.address), apiKey: TestKeys.make(), agent: .jarvis,
+                                configuration: configuration())
+        let log = EventLog(client)
+        await client.start()
+        _ = await client.send(message("hello"))
+        let turn = await finishedTurn(log)
+        await client.shutdown()
+        #expect(turn?.phase == .notDelivered(attempts: ChatTurn.maxDeliveries))
+        #expect(server.messages.count == ChatTurn.maxDeliveries)
+        #expect(BuilderOSError.closedOnMessage(attempts: 3).userMessage.contains("3"))
+    }
+
+    /// A reply without end stops at the cap: the turn fails with a clear message, what arrived is kept
+    /// (one copy), and the socket is closed so the server stops sending.
+    @Test func anEndlessReplyStopsAtTheCap() async throws {
+        let server = try HostileChatServer(.endlessReply(chunkBytes: 256 << 10))
+        defer { server.stop() }
+        var configuration = configuration()
+        configuration.maxReplyBytes = 4 << 20
+        let client = ChatClient(server: try ServerAddress.parse(server.address), apiKey: TestKeys.make(), agent: .jarvis,
+                                configuration: configuration)
+        let log = EventLog(client)
+        await client.start()
+        _ = await client.send(message("tell me everything"))
+        let turn = try #require(await finishedTurn(log))
+        #expect(turn.phase == .failed(BuilderOSError.replyTooLarge(limitBytes: 4 << 20).userMessage))
+        #expect(turn.reply.receivedBytes <= 4 << 20)
+        #expect(turn.reply.visible.utf8.count == turn.reply.receivedBytes)
+        #expect(turn.reply.visible.utf8.count >= 3 << 20)
+        // The server's writes fail once the client has closed: it stops, rather than filling memory.
+        #expect(await waitUntil { server.openSockets == 0 })
+        await client.shutdown()
+    }
+
+    /// A turn the server accepted and then never answers (pings still answered) fails after the deadline.
+    @Test func aSilentTurnFailsAtItsDeadline() async throws {
+        var faults = Faults()
+        faults.responseDelayMilliseconds = 60_000
+        let server = try await RunningServer.start(faults: faults)
+        var configuration = configuration()
+        configuration.replyDeadline = 0.5
+        let client = ChatClient(server: server.address, apiKey: server.key, agent: .jarvis, configuration: configuration)
+        let log = EventLog(client)
+        await client.start()
+        _ = await client.send(message("anyone there?"))
+        let turn = await finishedTurn(log)
+        #expect(turn?.phase == .failed(BuilderOSError.replyDeadlinePassed(seconds: 0).userMessage))
+        await client.shutdown()
+        await server.stop()
+    }
+
+    /// Every chunk starts the deadline again: a slow reply that keeps coming is not cut off.
+    @Test func everyChunkStartsTheDeadlineAgain() async throws {
+        var faults = Faults()
+        faults.chunkDelayMilliseconds = 40
+        let server = try await RunningServer.start(faults: faults)
+        var configuration = configuration()
+        configuration.replyDeadline = 0.3
+        let client = ChatClient(server: server.address, apiKey: server.key, agent: .jarvis, configuration: configuration)
+        let log = EventLog(client)
+        await client.start()
+        _ = await client.send(message("take your time"))
+        let turn = await finishedTurn(log, seconds: 30)
+        #expect(turn?.phase == .completed)
+        // More chunks than fit in one deadline at the server's pace (40 ms apart): the deadline moved.
+        #expect((turn?.reply.chunkCount ?? 0) * 40 > 3 * 300)
+        await client.shutdown()
+        await server.stop()
+    }
+
+    func waitUntil(seconds: Double = 10, _ condition: @Sendable () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+}
