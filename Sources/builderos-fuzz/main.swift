@@ -39,6 +39,7 @@ let targets: [Target] = [
         if let address = try? ServerAddress.parse(String(decoding: bytes, as: UTF8.self)) {
             _ = address.webSocketURL(path: "/api/claude/ws")
             _ = address.transportWarning
+            precondition(!address.displayURL.unicodeScalars.contains(where: VisibleText.needsEscape), "an address shows a control")
         }
     },
     Target(name: "streamed replies", samples: Samples.replyTexts) { m, bytes in
@@ -51,6 +52,23 @@ let targets: [Target] = [
             index = end
         }
         _ = accumulator.finish()
+    },
+    Target(name: "API keys", samples: Samples.keys) { _, bytes in
+        if let key = try? APIKey.validated(String(decoding: bytes, as: UTF8.self)) {
+            precondition(APIKey.problemSending(key) == nil, "a valid key that cannot be sent")
+        }
+    },
+    Target(name: "server text for a terminal", samples: Samples.terminalTexts) { _, bytes in
+        let text = String(decoding: bytes, as: UTF8.self)
+        let shown = VisibleText.escapingControls(text)
+        precondition(!shown.unicodeScalars.contains { VisibleText.needsEscape($0) || $0 == "\r" }, "a control reached the terminal")
+        let json = try? JSONSerialization.data(withJSONObject: ["v": text])
+        if let json {
+            let escaped = VisibleText.escapingControlsInJSON(String(decoding: json, as: UTF8.self))
+            precondition(!escaped.unicodeScalars.contains(where: VisibleText.needsEscape), "a control reached the JSON")
+            let back = try? JSONSerialization.jsonObject(with: Data(escaped.utf8)) as? [String: String]
+            precondition(back?["v"] == text, "escaped JSON says something else")
+        }
     },
     Target(name: "Markdown", samples: Samples.markdown) { _, bytes in
         for block in MarkdownParser.parse(String(decoding: bytes, as: UTF8.self)) {

@@ -20,6 +20,8 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Benchmarks: for this many seconds.") var pacedSeconds = 10
     @Option(help: "Append every chat message received to this file as a JSON line (for delivery tests).") var messageLog: String?
     @Flag(help: "Allow GET/PUT /__reference/faults to change fault switches at run time.") var testControls = false
+    @Option(help: "Close the chat socket on the next N messages, before any reply (a server that cannot take a message).")
+    var dropBeforeReply = 0
 
     func run() async throws {
         // The server holds the key too: no core dump of it (see BuilderOSKit's ProcessHardening).
@@ -32,6 +34,7 @@ struct ServerCommand: AsyncParsableCommand {
         faults.chunkDelayMilliseconds = chunkDelayMs
         faults.pacedChunksPerSecond = pacedChunksPerSecond
         faults.pacedSeconds = pacedSeconds
+        faults.dropBeforeReplyCount = dropBeforeReply
         state.faults = faults
         let server = ReferenceServer(state: state, host: host, port: port, testControls: testControls)
         try await server.run { url in

@@ -82,6 +82,38 @@ enum ResilienceScenarios {
         d.expect(await d.wait { !d.named(prefix: "message-assistant-stopped", in: main).isEmpty }, "Stop ends the wait and keeps what arrived")
         d.expect(await d.wait { !d.isSensitive("stop", in: main) || gtk_widget_get_visible(d.widget("stop", in: main)!) == 0 },
                  "and the Stop button goes away")
+
+        // A server that closes the connection on a message gets it three times, not for ever; the message
+        // stays, marked not delivered, and Send Again delivers it once the server takes it.
+        server.kill()
+        guard let choking = try? Server(c, extra: ["--drop-before-reply", String(ChatTurn.maxDeliveries)]) else {
+            return d.expect(false, "the server restarts")
+        }
+        server = choking
+        d.expect(await d.wait(seconds: 30) { MainScenarios.indicator(d, main) == "Connected" }, "connected to the choking server")
+        d.typeText("the server chokes on this", into: "message-input", in: main)
+        d.click("send", in: main)
+        d.expect(await d.wait(seconds: 30) { !d.named(prefix: "message-user-failed", in: main).isEmpty },
+                 "a message the server closes on every time ends as not delivered")
+        d.expect(d.texts(main).contains("Not delivered"), "the message says it was not delivered")
+        // The pill with the reason comes after it. KNOWN: the list does not always follow a status pill that ends a
+        // turn (it can stay below the fold until the user scrolls; see the notes), so the check scrolls as a user would.
+        if let list = d.widget("message-list", in: main), let scroller = gtk_widget_get_parent(list) {
+            let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))!
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+        }
+        d.expect(await d.wait { d.texts(main).contains("every time it was sent (3 attempts)") }, "and a pill says why")
+        d.expect(loggedContents(c).filter { $0 == "the server chokes on this" }.count == ChatTurn.maxDeliveries,
+                 "it reached the server three times, no more", "\(loggedContents(c))")
+        await d.screenshot(main, "not-delivered")
+        if let row = d.named(prefix: "message-user-failed", in: main).first { d.rightClick(row) }
+        d.expect(await d.wait { d.widget("resend-message", in: main) != nil }, "its menu offers Send Again")
+        d.click("resend-message", in: main)
+        d.expect(await d.wait(seconds: 40) {
+            loggedContents(c).filter { $0 == "the server chokes on this" }.count == ChatTurn.maxDeliveries + 1
+                && d.named(prefix: "message-user-failed", in: main).isEmpty && !d.named(prefix: "message-assistant-complete", in: main).isEmpty
+        }, "Send Again delivers it and the reply arrives", "\(loggedContents(c).suffix(5)) \(MainScenarios.indicator(d, main))")
+        await d.screenshot(main, "sent-again")
     }
 
     /// Notifications, against a FAKE org.freedesktop.Notifications that logs what it gets: a

@@ -66,10 +66,18 @@ enum Scenarios {
         await d.settle()
         d.expect(d.texts(w).contains("Enter your API key"), "Enter on the address leads to the key step")
         d.expect(d.texts(w).contains(ServerKeyHint.command), "the key step shows where to find the key")
+        // A paste that cannot be a key (here: two lines) is explained, and Continue waits.
+        d.type("abcdefgh\nX-Injected: yes", into: "key-entry", in: w)
+        await d.settle()
+        d.expect(d.texts(w).contains("The API key contains a line break or another control character"),
+                 "a key with a line break is explained", d.texts(w))
+        d.expect(!d.isSensitive("primary", in: w), "Continue stays off for what cannot be a key")
+        if screenshots { await d.screenshot(w, "3-key-invalid") }
         d.type(c.key, into: "key-entry", in: w)
         if let entry = d.widget("key-entry", in: w) {
             d.expect(gtk_entry_get_visibility(gtkCast(entry, to: GtkEntry.self)) == 0, "the key is hidden while typed")
         }
+        d.expect(!d.texts(w).contains("control character") && d.isSensitive("primary", in: w), "a real key clears the message")
         if screenshots { await d.screenshot(w, "3-key") }
         return w
     }

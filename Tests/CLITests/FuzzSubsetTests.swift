@@ -9,6 +9,6 @@ struct FuzzSubsetTests {
         let result = try await CLISandbox().run(["24000", String(seed)], executable: "builderos-fuzz")
         #expect(result.status == 0, "seed \(seed): \(result.stderr.suffix(2000))")
         #expect(result.stdout.contains("24000 inputs in"))
-        #expect(result.stdout.contains("6 passed, 0 failed"))
+        #expect(result.stdout.contains("8 passed, 0 failed"))
     }
 }

@@ -95,7 +95,13 @@ public actor ChatClient {
             var authenticatedAt: ContinuousClock.Instant?
             let failure = await connectAndServe(onAuthenticated: { authenticatedAt = .now })
             guard !stopped else { break }
-            if let authenticatedAt, ContinuousClock.now - authenticatedAt >= .seconds(configuration.stableConnection) { attempt = 0 }
+            // A connection that authenticated counts as good again (the backoff starts over), unless it ended
+            // while a message waited for its first chunk and did not last: then the message may be the cause.
+            let messageInFlight = turn?.phase == .awaitingReply
+            if let authenticatedAt,
+               !messageInFlight || ContinuousClock.now - authenticatedAt >= .seconds(configuration.stableConnection) {
+                attempt = 0
+            }
             handleDrop()
             if failure == .unauthorized || { if case .invalidAPIKey = failure { true } else { false } }() {
                 set(.failed(failure))

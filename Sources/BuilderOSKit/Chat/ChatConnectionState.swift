@@ -35,8 +35,9 @@ public struct ChatConfiguration: Sendable {
     public var maxReplyBytes: Int = 16 << 20
     /// A turn the server accepted fails after this long without a chunk (every chunk starts it again).
     public var replyDeadline: Double = 300
-    /// A connection that stayed up this long counts as good again: the backoff starts over. A server that
-    /// closes every connection right after `authenticated` is retried with growing waits instead.
+    /// A connection that ended while a message waited for its first chunk counts as good (the backoff starts
+    /// over) only if it stayed up this long: a server that closes the socket on a message is retried with
+    /// growing waits, not at once after every `authenticated`.
     public var stableConnection: Double = 10
 
     public init() {}

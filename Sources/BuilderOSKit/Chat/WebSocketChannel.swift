@@ -172,7 +172,12 @@ private final class ConnectAttempt: @unchecked Sendable {
     var timedOut = false
     var timeoutSource: UnsafeMutablePointer<GSource>?
 
-    func cancel() { g_cancellable_cancel(cancellable) }
+    /// Worker thread. A cancel that lands after the connect finished (Disconnect as the socket opens) finds
+    /// the cancellable already released and does nothing.
+    func cancel() {
+        guard let cancellable else { return }
+        g_cancellable_cancel(cancellable)
+    }
 
     private func finished(result: OpaquePointer?) {
         if let timeoutSource { g_source_destroy(timeoutSource); g_source_unref(timeoutSource) }
@@ -181,6 +186,8 @@ private final class ConnectAttempt: @unchecked Sendable {
         defer {
             if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
             if let cancellable { g_object_unref(cancellable) }
+            cancellable = nil
+            message = nil
             if let error { g_error_free(error) }
         }
         if let connection {

@@ -110,7 +110,9 @@ public final class MessageList {
         guard messages[message.id] == nil else { update(message); return }
         messages[message.id] = message
         order.append(message.id)
-        if message.role == .user { stickToBottom = true }  // your own message always scrolls into view
+        // Your own message always scrolls into view, and so does what became of it (a status pill such as
+        // "not delivered" ends your turn: it must not wait below the fold).
+        if message.role == .user || message.role == .status { stickToBottom = true }
         splice(at: order.count - 1, remove: 0, insert: [message.id])
     }
 
