@@ -24,9 +24,14 @@ public actor ChatClient {
         (events, eventSink) = AsyncStream.makeStream(of: ChatEvent.self, bufferingPolicy: .unbounded)
     }
 
-    /// Connects and stays connected until `stop()`.
+    /// True after `shutdown()`: the client never starts again.
+    private var shutDown = false
+
+    /// Connects and stays connected until `stop()`. Does nothing after `shutdown()`: a start that arrives late
+    /// (start and shutdown sent as separate tasks, in the wrong order) must not leave a client reconnecting
+    /// for ever with nobody listening.
     public func start() {
-        guard stopped else { return }
+        guard stopped, !shutDown else { return }
         stopped = false
         runner = Task { await self.run() }
     }
@@ -47,9 +52,13 @@ public actor ChatClient {
 
     /// Stops for good: the event stream ends after the last events, so listeners finish.
     public func shutdown() {
+        shutDown = true
         stop()
         eventSink.finish()
     }
+
+    /// Whether the connection loop is running (started and not stopped).
+    public var isRunning: Bool { !stopped }
 
     /// Skips the current backoff wait (e.g. when the network comes back).
     public func reconnectNow() { backoffWait?.cancel() }

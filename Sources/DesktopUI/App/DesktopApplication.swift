@@ -136,6 +136,7 @@ public final class DesktopApplication {
                 return
             }
             session = AppSession(server: server, apiKey: key, deviceID: account.settingsStore.load().deviceID, history: history)
+            monitors?.stop()
             monitors = SystemMonitors(connection: session.connection)
             session.connection.connect()
             self.session = session
@@ -186,6 +187,7 @@ public final class DesktopApplication {
         trayFeedToken = nil
         tray?.update(status: TrayStatus(snapshot: nil))
         notifier = nil
+        monitors?.stop()
         monitors = nil
     }
 

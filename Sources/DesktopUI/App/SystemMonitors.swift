@@ -8,10 +8,11 @@ import GtkKit
 @MainActor
 final class SystemMonitors {
     private let network: OpaquePointer
-    private let power: OpaquePointer?
+    private var power: OpaquePointer?
     private weak var connection: ConnectionController?
     /// A server on this computer is reachable without any network.
     private let serverIsLocal: Bool
+    private var handlers: [SignalConnection] = []
 
     init(connection: ConnectionController) {
         self.connection = connection
@@ -19,11 +20,21 @@ final class SystemMonitors {
         network = g_network_monitor_get_default()
         power = g_power_profile_monitor_dup_default()
         // The signals' boolean arguments are read back from the monitors, which say the same.
-        Signals.connect(UnsafeMutableRawPointer(network), "network-changed", withArgument: { [weak self] _ in self?.update() })
+        handlers.append(Signals.connect(UnsafeMutableRawPointer(network), "network-changed", withArgument: { [weak self] _ in self?.update() }))
         if let power {
-            Signals.connect(UnsafeMutableRawPointer(power), "notify::power-saver-enabled", withArgument: { [weak self] _ in self?.update() })
+            handlers.append(Signals.connect(UnsafeMutableRawPointer(power), "notify::power-saver-enabled",
+                                            withArgument: { [weak self] _ in self?.update() }))
         }
         update()
+    }
+
+    /// Disconnects from the monitors and releases the power monitor (a new sign-in makes new monitors: without
+    /// this, every sign-in left two handlers and a monitor reference behind).
+    func stop() {
+        handlers.forEach { $0.disconnect() }
+        handlers = []
+        if let power { g_object_unref(UnsafeMutableRawPointer(power)) }
+        power = nil
     }
 
     private func update() {

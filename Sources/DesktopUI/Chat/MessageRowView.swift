@@ -24,6 +24,8 @@ final class MessageRowView {
         UI.margins(widget, top: 4, bottom: 4, start: Style.gap, end: Style.gap)
         gtk_widget_set_focusable(widget, 1)
         Signals.onClick(widget, button: 3) { [unowned self] x, y in showMenu(x: x, y: y) }
+        // A row destroyed with its menu open takes the menu down first (GTK wants children gone before a widget).
+        Signals.connect(UnsafeMutableRawPointer(widget), "destroy") { [weak self] in self?.dropMenu() }
         Signals.onKeyPressed(widget) { [unowned self] keyval, modifiers in
             let menuKey: UInt32 = 0xff67, f10: UInt32 = 0xffc7, shift: UInt32 = 1
             guard keyval == menuKey || (keyval == f10 && modifiers & shift != 0) else { return false }
@@ -118,6 +120,15 @@ final class MessageRowView {
         gtk_widget_set_name(widget, name)
     }
 
+    /// The open context menu, if any: unparented when it closes or when the row goes.
+    private var menu: Widget?
+
+    private func dropMenu() {
+        guard let menu else { return }
+        self.menu = nil
+        if gtk_widget_get_parent(menu) == widget { gtk_widget_unparent(menu) }
+    }
+
     private func showMenu(x: Double, y: Double) {
         guard let message else { return }
         let popover = gtk_popover_new()!
@@ -139,9 +150,12 @@ final class MessageRowView {
         gtk_widget_set_parent(popover, widget)
         var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
         gtk_popover_set_pointing_to(gtkCast(popover, to: GtkPopover.self), &rect)
-        Signals.connect(UnsafeMutableRawPointer(popover), "closed") {
-            // Unparent after the close animation's signal returns.
-            Task { gtk_widget_unparent(popover) }
+        dropMenu()
+        menu = popover
+        Signals.connect(UnsafeMutableRawPointer(popover), "closed") { [weak self] in
+            // Unparent after the close animation's signal returns, and only if it is still this row's menu:
+            // the row may have been destroyed (or opened another menu) in between.
+            Task { @MainActor in if self?.menu == popover { self?.dropMenu() } }
         }
         gtk_popover_popup(gtkCast(popover, to: GtkPopover.self))
     }
