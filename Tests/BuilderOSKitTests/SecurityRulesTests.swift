@@ -84,15 +84,6 @@ struct DeliveryLimitTests {
         turn.markSent()
         #expect(turn.sendCount == ChatTurn.maxDeliveries, "a finished turn is not sent again")
     }
-
-    @Test func aReplyThatStartedIsNeverResentWhateverTheCount() {
-        var turn = ChatTurn(message: message)
-        turn.markSent()
-        _ = turn.receive(chunk: "part")
-        let again = turn.connectionDropped()
-        #expect(!again)
-        #expect(turn.phase == .interrupted && turn.reply.visible == "part")
-    }
 }
 
 struct RedirectMappingTests {

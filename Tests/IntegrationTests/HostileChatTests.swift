@@ -17,6 +17,20 @@ struct HostileChatTests {
         OutgoingChatMessage(content: text, sessionId: UUID().uuidString, deviceId: "test-device", agent: .jarvis)
     }
 
+    /// A reference server with `faults` and a started client configured by `configure`; both end after `body`.
+    func withReferenceChat(faults: Faults, configure: (inout ChatConfiguration) -> Void = { _ in },
+                           _ body: (RunningServer, ChatClient, EventLog) async throws -> Void) async throws {
+        let server = try await RunningServer.start(faults: faults)
+        var configuration = configuration()
+        configure(&configuration)
+        let client = ChatClient(server: server.address, apiKey: server.key, agent: .jarvis, configuration: configuration)
+        let log = EventLog(client)
+        await client.start()
+        do { try await body(server, client, log) } catch { await client.shutdown(); await server.stop(); throw error }
+        await client.shutdown()
+        await server.stop()
+    }
+
     func finishedTurn(_ log: EventLog, seconds: Double = 20) async -> ChatTurn? {
         _ = await log.wait(seconds: seconds) { $0.contains { if case .finished = $0 { true } else { false } } }
         return await log.finishedTurns.first
@@ -27,24 +41,19 @@ struct HostileChatTests {
     @Test func aMessageTheServerClosesOnIsSentAtMostThreeTimes() async throws {
         var faults = Faults()
         faults.dropBeforeReplyCount = 1000
-        let server = try await RunningServer.start(faults: faults)
-        let client = ChatClient(server: server.address, apiKey: server.key, agent: .jarvis, configuration: configuration())
-        let log = EventLog(client)
-        await client.start()
-        let outgoing = message("the message this server cannot take")
-        _ = await client.send(outgoing)
-        let turn = await finishedTurn(log)
-        #expect(turn?.phase == .notDelivered(attempts: ChatTurn.maxDeliveries))
-        try await Task.sleep(for: .milliseconds(300))  // a re-send would arrive within this
-        #expect(server.state.messageCount(sessionID: outgoing.sessionId) == ChatTurn.maxDeliveries)
-        // The next message goes out as usual once the server behaves.
-        server.state.faults = Faults()
-        let next = message("and this one?")
-        #expect(await client.send(next) != nil)
-        #expect(await log.wait { $0.filter { if case .finished = $0 { true } else { false } }.count == 2 })
-        #expect(await log.finishedTurns.last?.phase == .completed)
-        await client.shutdown()
-        await server.stop()
+        try await withReferenceChat(faults: faults) { server, client, log in
+            let outgoing = message("the message this server cannot take")
+            _ = await client.send(outgoing)
+            let turn = await finishedTurn(log)
+            #expect(turn?.phase == .notDelivered(attempts: ChatTurn.maxDeliveries))
+            try await Task.sleep(for: .milliseconds(300))  // a re-send would arrive within this
+            #expect(server.state.messageCount(sessionID: outgoing.sessionId) == ChatTurn.maxDeliveries)
+            // The next message goes out as usual once the server behaves.
+            server.state.faults = Faults()
+            #expect(await client.send(message("and this one?")) != nil)
+            #expect(await log.wait { $0.filter { if case .finished = $0 { true } else { false } }.count == 2 })
+            #expect(await log.finishedTurns.last?.phase == .completed)
+        }
     }
 
     /// A frame the socket rejects (a reserved opcode) ends the connection before any chunk: the same limit.
@@ -89,36 +98,23 @@ struct HostileChatTests {
     @Test func aSilentTurnFailsAtItsDeadline() async throws {
         var faults = Faults()
         faults.responseDelayMilliseconds = 60_000
-        let server = try await RunningServer.start(faults: faults)
-        var configuration = configuration()
-        configuration.replyDeadline = 0.5
-        let client = ChatClient(server: server.address, apiKey: server.key, agent: .jarvis, configuration: configuration)
-        let log = EventLog(client)
-        await client.start()
-        _ = await client.send(message("anyone there?"))
-        let turn = await finishedTurn(log)
-        #expect(turn?.phase == .failed(BuilderOSError.replyDeadlinePassed(seconds: 0).userMessage))
-        await client.shutdown()
-        await server.stop()
+        try await withReferenceChat(faults: faults, configure: { $0.replyDeadline = 0.5 }) { _, client, log in
+            _ = await client.send(message("anyone there?"))
+            #expect(await finishedTurn(log)?.phase == .failed(BuilderOSError.replyDeadlinePassed(seconds: 0).userMessage))
+        }
     }
 
     /// Every chunk starts the deadline again: a slow reply that keeps coming is not cut off.
     @Test func everyChunkStartsTheDeadlineAgain() async throws {
         var faults = Faults()
         faults.chunkDelayMilliseconds = 40
-        let server = try await RunningServer.start(faults: faults)
-        var configuration = configuration()
-        configuration.replyDeadline = 0.3
-        let client = ChatClient(server: server.address, apiKey: server.key, agent: .jarvis, configuration: configuration)
-        let log = EventLog(client)
-        await client.start()
-        _ = await client.send(message("take your time"))
-        let turn = await finishedTurn(log, seconds: 30)
-        #expect(turn?.phase == .completed)
-        // More chunks than fit in one deadline at the server's pace (40 ms apart): the deadline moved.
-        #expect((turn?.reply.chunkCount ?? 0) * 40 > 3 * 300)
-        await client.shutdown()
-        await server.stop()
+        try await withReferenceChat(faults: faults, configure: { $0.replyDeadline = 0.3 }) { _, client, log in
+            _ = await client.send(message("take your time"))
+            let turn = await finishedTurn(log, seconds: 30)
+            #expect(turn?.phase == .completed)
+            // More chunks than fit in one deadline at the server's pace (40 ms apart): the deadline moved.
+            #expect((turn?.reply.chunkCount ?? 0) * 40 > 3 * 300)
+        }
     }
 
     func waitUntil(seconds: Double = 10, _ condition: @Sendable () -> Bool) async -> Bool {
