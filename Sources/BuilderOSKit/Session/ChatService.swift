@@ -87,7 +87,7 @@ public final class ChatService {
         // A conversation still called "Chat with Jarvis" takes its first message as its title.
         if conversations[index].title == Conversation.defaultTitle(for: conversations[index].agent),
            history.messageCount(in: conversationID) == 1 {
-            let title = content.split(separator: "\n").first.map { String($0.prefix(48)) } ?? content
+            let title = Conversation.title(fromFirstMessage: content)
             conversations[index].title = title
             history.rename(conversationID, to: title)
             changes.notify(.conversationsChanged)

@@ -35,7 +35,8 @@ public final class SetupWizard {
         self.onFinished = onFinished
         flow = SetupFlow(step: startAt, serverText: prefilledServer)
 
-        window = AppWindow.make(application, title: L("Set Up BuilderOS"), name: "setup-wizard", width: 820, height: 720)
+        // Tall enough for the connection test's five rows with their details (720 cut the last one off).
+        window = AppWindow.make(application, title: L("Set Up BuilderOS"), name: "setup-wizard", width: 820, height: 780)
         let gwindow = gtkCast(window, to: GtkWindow.self)
 
         stack = gtk_stack_new()!
