@@ -11,16 +11,16 @@ public enum BenchmarkExit {
     public static func arm(_ window: UnsafeMutablePointer<GtkWidget>) {
         guard let value = ProcessInfo.processInfo.environment[variable], let seconds = Double(value) else { return }
         // The first tick comes before the first paint; from there, wait for "after-paint".
-        let box = Unmanaged.passRetained(FrameBox {
+        let body: FrameBody = {
             guard let clock = gtk_widget_get_frame_clock(window) else { return }
             Signals.connect(UnsafeMutableRawPointer(clock), "after-paint") {
                 if seconds <= 0 { exit(0) }
                 DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { exit(0) }
             }
-        }).toOpaque()
+        }
         gtk_widget_add_tick_callback(window, { _, _, user in
-            MainActor.assumeIsolated { Unmanaged<FrameBox>.fromOpaque(user!).takeUnretainedValue().body() }
+            MainActor.assumeIsolated { SignalClosure.body(user, as: FrameBody.self)() }
             return 0
-        }, box, { user in Unmanaged<FrameBox>.fromOpaque(user!).release() })
+        }, SignalClosure.retain(body), SignalClosure.release)
     }
 }

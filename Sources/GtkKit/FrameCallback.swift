@@ -1,9 +1,7 @@
 import CGtk
 
-final class FrameBox {
-    let body: @MainActor () -> Void
-    init(_ body: @escaping @MainActor () -> Void) { self.body = body }
-}
+/// A tick callback's closure, kept by GTK as a `SignalClosure` (released with the callback).
+typealias FrameBody = @MainActor () -> Void
 
 /// Work done once at the next frame of a widget's frame clock: many updates that arrive between
 /// two frames (e.g. 2,000 chunks a second) become one redraw.
@@ -24,15 +22,15 @@ public final class FrameCoalescer {
         // An unmapped widget gets no frames: do the work now instead.
         guard gtk_widget_get_mapped(widget) != 0 else { work(); return }
         scheduled = true
-        let box = Unmanaged.passRetained(FrameBox { [weak self] in
+        let body: FrameBody = { [weak self] in
             guard let self else { return }
             self.scheduled = false
             self.work()
-        }).toOpaque()
+        }
         gtk_widget_add_tick_callback(widget, { _, _, user in
-            MainActor.assumeIsolated { Unmanaged<FrameBox>.fromOpaque(user!).takeUnretainedValue().body() }
+            MainActor.assumeIsolated { SignalClosure.body(user, as: FrameBody.self)() }
             return 0  // G_SOURCE_REMOVE: once
-        }, box, { user in Unmanaged<FrameBox>.fromOpaque(user!).release() })
+        }, SignalClosure.retain(body), SignalClosure.release)
     }
 }
 
@@ -41,10 +39,9 @@ public final class FrameCoalescer {
 @MainActor
 public enum FrameTicker {
     public static func every(_ widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void) {
-        let box = Unmanaged.passRetained(FrameBox(body)).toOpaque()
         gtk_widget_add_tick_callback(widget, { _, _, user in
-            MainActor.assumeIsolated { Unmanaged<FrameBox>.fromOpaque(user!).takeUnretainedValue().body() }
+            MainActor.assumeIsolated { SignalClosure.body(user, as: FrameBody.self)() }
             return 1  // G_SOURCE_CONTINUE
-        }, box, { user in Unmanaged<FrameBox>.fromOpaque(user!).release() })
+        }, SignalClosure.retain(body as FrameBody), SignalClosure.release)
     }
 }

@@ -1,15 +1,5 @@
 import CGtk
 
-final class ClickBox {
-    let body: @MainActor (Double, Double) -> Void
-    init(_ body: @escaping @MainActor (Double, Double) -> Void) { self.body = body }
-}
-
-final class DropBox {
-    let body: @MainActor (UnsafePointer<GValue>) -> Bool
-    init(_ body: @escaping @MainActor (UnsafePointer<GValue>) -> Bool) { self.body = body }
-}
-
 extension Signals {
     /// Calls `handler(x, y)` when `button` (3: right, secondary) is pressed on `widget`.
     @MainActor @discardableResult
@@ -18,14 +8,11 @@ extension Signals {
         let gesture = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(gesture, button)
         gtk_widget_add_controller(widget, gesture)
+        typealias Body = @MainActor (Double, Double) -> Void
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, _, x, y, user in
-            MainActor.assumeIsolated { Unmanaged<ClickBox>.fromOpaque(user!).takeUnretainedValue().body(x, y) }
+            MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(x, y) }
         }
-        let user = Unmanaged.passRetained(ClickBox(handler)).toOpaque()
-        let id = g_signal_connect_data(UnsafeMutableRawPointer(gesture), "pressed", unsafeBitCast(trampoline, to: GCallback.self), user, { user, _ in
-            Unmanaged<ClickBox>.fromOpaque(user!).release()
-        }, GConnectFlags(rawValue: 0))
-        return SignalConnection(instance: UnsafeMutableRawPointer(gesture), handlerID: id)
+        return attach(UnsafeMutableRawPointer(gesture), "pressed", unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
     }
 
     /// Accepts files dropped on `widget`; `handler` gets their paths and says whether it took them.
@@ -34,11 +21,12 @@ extension Signals {
                                       _ handler: @escaping @MainActor ([String]) -> Bool) -> SignalConnection {
         let target = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)!
         gtk_widget_add_controller(widget, target)
+        typealias Body = @MainActor (UnsafePointer<GValue>) -> Bool
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<GValue>?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, value, _, _, user in
             guard let value else { return 0 }
-            return MainActor.assumeIsolated { Unmanaged<DropBox>.fromOpaque(user!).takeUnretainedValue().body(value) ? 1 : 0 }
+            return MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(value) ? 1 : 0 }
         }
-        let user = Unmanaged.passRetained(DropBox { value in
+        let body: Body = { value in
             guard let boxed = g_value_get_boxed(value) else { return false }
             var paths: [String] = []
             var node = UnsafeMutableRawPointer(mutating: boxed).assumingMemoryBound(to: GSList.self) as UnsafeMutablePointer<GSList>?
@@ -50,10 +38,7 @@ extension Signals {
                 node = current.pointee.next
             }
             return handler(paths)
-        }).toOpaque()
-        let id = g_signal_connect_data(UnsafeMutableRawPointer(target), "drop", unsafeBitCast(trampoline, to: GCallback.self), user, { user, _ in
-            Unmanaged<DropBox>.fromOpaque(user!).release()
-        }, GConnectFlags(rawValue: 0))
-        return SignalConnection(instance: UnsafeMutableRawPointer(target), handlerID: id)
+        }
+        return attach(UnsafeMutableRawPointer(target), "drop", unsafeBitCast(trampoline, to: GCallback.self), body)
     }
 }

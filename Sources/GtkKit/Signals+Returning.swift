@@ -1,29 +1,16 @@
 import CGtk
 
-final class BoolBox {
-    let body: @MainActor () -> Bool
-    init(_ body: @escaping @MainActor () -> Bool) { self.body = body }
-}
-
-final class KeyBox {
-    let body: @MainActor (UInt32, UInt32) -> Bool
-    init(_ body: @escaping @MainActor (UInt32, UInt32) -> Bool) { self.body = body }
-}
-
 extension Signals {
     /// For signals whose handler answers "handled?" with a gboolean and takes no arguments,
     /// e.g. a window's "close-request" (true keeps the window open).
     @MainActor @discardableResult
     public static func connectHandled(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                       _ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+        typealias Body = @MainActor () -> Bool
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, user in
-            MainActor.assumeIsolated { Unmanaged<BoolBox>.fromOpaque(user!).takeUnretainedValue().body() ? 1 : 0 }
+            MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)() ? 1 : 0 }
         }
-        let user = Unmanaged.passRetained(BoolBox(handler)).toOpaque()
-        let id = g_signal_connect_data(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), user, { user, _ in
-            Unmanaged<BoolBox>.fromOpaque(user!).release()
-        }, GConnectFlags(rawValue: 0))
-        return SignalConnection(instance: instance, handlerID: id)
+        return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
     }
 
     /// Calls `handler(keyval, modifiers)` for every key pressed inside `widget` (capture phase, so
@@ -34,14 +21,11 @@ extension Signals {
         let controller = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(widget, controller)  // the widget owns it now
+        typealias Body = @MainActor (UInt32, UInt32) -> Bool
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, state, user in
-            MainActor.assumeIsolated { Unmanaged<KeyBox>.fromOpaque(user!).takeUnretainedValue().body(keyval, state.rawValue) ? 1 : 0 }
+            MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(keyval, state.rawValue) ? 1 : 0 }
         }
-        let user = Unmanaged.passRetained(KeyBox(handler)).toOpaque()
-        let id = g_signal_connect_data(UnsafeMutableRawPointer(controller), "key-pressed", unsafeBitCast(trampoline, to: GCallback.self), user, { user, _ in
-            Unmanaged<KeyBox>.fromOpaque(user!).release()
-        }, GConnectFlags(rawValue: 0))
-        return SignalConnection(instance: UnsafeMutableRawPointer(controller), handlerID: id)
+        return attach(UnsafeMutableRawPointer(controller), "key-pressed", unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
     }
 }
 
@@ -62,24 +46,16 @@ extension Signals {
     }
 }
 
-final class TripleBox {
-    let body: @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
-    init(_ body: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void) { self.body = body }
-}
-
 extension Signals {
     /// For signals whose C callback is `(instance, a, b, c, user_data)` with pointer arguments,
     /// e.g. a GDBusProxy's "g-signal" (sender, signal name, parameters).
     @MainActor @discardableResult
     public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                withThreeArguments handler: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void) -> SignalConnection {
+        typealias Body = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, a, b, c, user in
-            MainActor.assumeIsolated { Unmanaged<TripleBox>.fromOpaque(user!).takeUnretainedValue().body(a, b, c) }
+            MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(a, b, c) }
         }
-        let user = Unmanaged.passRetained(TripleBox(handler)).toOpaque()
-        let id = g_signal_connect_data(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), user, { user, _ in
-            Unmanaged<TripleBox>.fromOpaque(user!).release()
-        }, GConnectFlags(rawValue: 0))
-        return SignalConnection(instance: instance, handlerID: id)
+        return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
     }
 }

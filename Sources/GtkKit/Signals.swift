@@ -22,35 +22,39 @@ public final class SignalConnection {
     }
 }
 
-final class ClosureBox {
-    let body: @MainActor (UnsafeMutableRawPointer?) -> Void
-    init(_ body: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) { self.body = body }
-}
-
-final class PairBox {
-    let body: @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
-    init(_ body: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void) { self.body = body }
-}
-
 public enum Signals {
     /// For signals whose C callback is `(instance, user_data)`, e.g. "clicked", "destroy".
     @MainActor @discardableResult
     public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        typealias Body = @MainActor () -> Void
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, user in
-            MainActor.assumeIsolated { Unmanaged<ClosureBox>.fromOpaque(user!).takeUnretainedValue().body(nil) }
+            MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)() }
         }
-        return connect(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), ClosureBox { _ in handler() })
+        return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
     }
 
     /// For signals whose C callback is `(instance, argument, user_data)` with a pointer argument.
     @MainActor @discardableResult
     public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                withArgument handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> SignalConnection {
+        typealias Body = @MainActor (UnsafeMutableRawPointer?) -> Void
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, argument, user in
-            MainActor.assumeIsolated { Unmanaged<ClosureBox>.fromOpaque(user!).takeUnretainedValue().body(argument) }
+            MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(argument) }
         }
-        return connect(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), ClosureBox(handler))
+        return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
+    }
+
+    /// For signals whose C callback is `(instance, gboolean, user_data)`, e.g. GNetworkMonitor's
+    /// "network-changed": the boolean is read as the gboolean (an int) it is, not through a pointer.
+    @MainActor @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                               withBool handler: @escaping @MainActor (Bool) -> Void) -> SignalConnection {
+        typealias Body = @MainActor (Bool) -> Void
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, gboolean, UnsafeMutableRawPointer?) -> Void = { _, value, user in
+            MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(value != 0) }
+        }
+        return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
     }
 
     /// For signals whose C callback is `(instance, first, second, user_data)`, e.g. a CSS
@@ -58,14 +62,11 @@ public enum Signals {
     @MainActor @discardableResult
     public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                withTwoArguments handler: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void) -> SignalConnection {
+        typealias Body = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, first, second, user in
-            MainActor.assumeIsolated { Unmanaged<PairBox>.fromOpaque(user!).takeUnretainedValue().body(first, second) }
+            MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(first, second) }
         }
-        let user = Unmanaged.passRetained(PairBox(handler)).toOpaque()
-        let id = g_signal_connect_data(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), user, { user, _ in
-            Unmanaged<PairBox>.fromOpaque(user!).release()
-        }, GConnectFlags(rawValue: 0))
-        return SignalConnection(instance: instance, handlerID: id)
+        return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
     }
 
     /// Emits a signal that takes no arguments and returns nothing (g_signal_emit is variadic;
@@ -80,16 +81,5 @@ public enum Signals {
         g_value_set_object(&value, instance)
         g_signal_emitv(&value, id, 0, nil)
         g_value_unset(&value)
-    }
-
-    @MainActor
-    private static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ callback: GCallback,
-                                _ box: ClosureBox) -> SignalConnection {
-        // GLib holds this reference and gives it back in the destroy notify.
-        let user = Unmanaged.passRetained(box).toOpaque()
-        let id = g_signal_connect_data(instance, signal, callback, user, { user, _ in
-            Unmanaged<ClosureBox>.fromOpaque(user!).release()
-        }, GConnectFlags(rawValue: 0))
-        return SignalConnection(instance: instance, handlerID: id)
     }
 }

@@ -105,7 +105,7 @@ enum MainScenarios {
         d.expect(texts.contains("Streaming") && texts.contains("a grid"), "the table is rendered as a grid")
         d.expect(markup.contains("<a href=\"https://builderos.example.com/guide\">"), "links are links")
         d.expect(!texts.contains("tts-summary") && !texts.contains("repeated your message"), "<tts-summary> is hidden")
-        d.expect(texts.contains("Hello from the **desktop**"), "the conversation takes its first message as title")
+        d.expect(texts.contains("Hello from the desktop"), "the conversation takes its first message as title, without the Markdown")
         if let copy = d.widget("copy-code", in: main) {
             Signals.emit(UnsafeMutableRawPointer(copy), "clicked")
             d.expect(String(cString: gtk_button_get_label(gtkCast(copy, to: GtkButton.self))) == "Copied", "Copy says Copied")
@@ -282,7 +282,8 @@ enum MainScenarios {
         await d.wait(seconds: 5) { d.widget("message-list", in: main).map { gtk_widget_get_height($0) > 0 } ?? false }
         try? await Task.sleep(nanoseconds: 500_000_000)
         let texts = d.texts(main)
-        d.expect(texts.contains("Hello from the **desktop**") && texts.contains("Show system status") && texts.contains("Jarvis here"),
+        // The conversation's title is its first message as it reads, without the Markdown.
+        d.expect(texts.contains("Hello from the desktop") && texts.contains("Show system status") && texts.contains("Jarvis here"),
                  "the conversation is restored from history", texts)
         d.expect(!texts.contains("Codex check"), "the deleted conversation stays deleted")
         await d.screenshot(main, "chat-restored")

@@ -4,7 +4,7 @@ import Foundation
 import GtkKit
 
 extension Checks {
-    static let all: [Check] = [mainActorHop, disconnectFreesClosure, finalizeFreesClosure, windowCloseFinalizesWidgets,
+    static let all: [Check] = [mainActorHop, disconnectFreesClosure, finalizeFreesClosure, booleanArgumentIsTyped, windowCloseFinalizesWidgets,
                                stylesheetLoads, snapshotPNG, actionWithAccelerator, idleLoopUsesNoCPU]
 }
 
@@ -44,6 +44,35 @@ enum Checks {
         connection?.disconnect()
         Signals.emit(button.pointer, "clicked")
         return Outcome(passed: aliveWhileConnected && watched == nil && calls == 1, detail: "calls \(calls)")
+    }
+
+    /// A gboolean argument is read as the int it is (no pointer-sized bit cast): GNetworkMonitor's
+    /// "network-changed" emitted with TRUE and FALSE arrives as true and false, and the handler's closure is
+    /// freed on disconnect like any other.
+    static let booleanArgumentIsTyped = Check(name: "a gboolean signal argument arrives typed, and its closure is freed") {
+        let monitor = UnsafeMutableRawPointer(g_network_monitor_get_default()!)
+        weak var watched: Canary?
+        var seen: [Bool] = []
+        var connection: SignalConnection?
+        do {
+            let canary = Canary()
+            watched = canary
+            connection = Signals.connect(monitor, "network-changed", withBool: { available in _ = canary; seen.append(available) })
+        }
+        let type = monitor.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
+        let id = g_signal_lookup("network-changed", type)
+        for value in [true, false] {
+            var values = [GValue](repeating: GValue(), count: 2)
+            g_value_init(&values[0], type)
+            g_value_set_object(&values[0], monitor)
+            g_value_init(&values[1], GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
+            g_value_set_boolean(&values[1], value ? 1 : 0)
+            g_signal_emitv(&values, id, 0, nil)
+            for i in 0..<2 { g_value_unset(&values[i]) }
+        }
+        let alive = watched != nil
+        connection?.disconnect()
+        return Outcome(passed: seen == [true, false] && alive && watched == nil, detail: "saw \(seen)")
     }
 
     static let finalizeFreesClosure = Check(name: "a finalized object's handler closure is freed") {

@@ -8,6 +8,7 @@ struct GtkKitChecksTests {
         "main-actor hop from a background task runs inside the GLib loop",
         "a disconnected handler's closure is freed",
         "a finalized object's handler closure is freed",
+        "a gboolean signal argument arrives typed, and its closure is freed",
         "widgets are finalized when their window closes",
         "the generated stylesheet loads into the application provider without errors",
         "a widget is saved as a PNG in-process",

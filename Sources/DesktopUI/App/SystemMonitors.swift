@@ -19,8 +19,8 @@ final class SystemMonitors {
         serverIsLocal = connection.snapshot.server.isOnThisComputer
         network = g_network_monitor_get_default()
         power = g_power_profile_monitor_dup_default()
-        // The signals' boolean arguments are read back from the monitors, which say the same.
-        handlers.append(Signals.connect(UnsafeMutableRawPointer(network), "network-changed", withArgument: { [weak self] _ in self?.update() }))
+        // "network-changed" carries a gboolean (typed trampoline); the monitors are read back, which say the same.
+        handlers.append(Signals.connect(UnsafeMutableRawPointer(network), "network-changed", withBool: { [weak self] _ in self?.update() }))
         if let power {
             handlers.append(Signals.connect(UnsafeMutableRawPointer(power), "notify::power-saver-enabled",
                                             withArgument: { [weak self] _ in self?.update() }))
