@@ -18,12 +18,12 @@ struct HostileChatTests {
     }
 
     /// A reference server with `faults` and a started client configured by `configure`; both end after `body`.
-    func withReferenceChat(faults: Faults, configure: (inout ChatConfiguration) -> Void = { _ in },
+    func withReferenceChat(faults: Faults, agent: ChatAgent = .jarvis, configure: (inout ChatConfiguration) -> Void = { _ in },
                            _ body: (RunningServer, ChatClient, EventLog) async throws -> Void) async throws {
         let server = try await RunningServer.start(faults: faults)
         var configuration = configuration()
         configure(&configuration)
-        let client = ChatClient(server: server.address, apiKey: server.key, agent: .jarvis, configuration: configuration)
+        let client = ChatClient(server: server.address, apiKey: server.key, agent: agent, configuration: configuration)
         let log = EventLog(client)
         await client.start()
         do { try await body(server, client, log) } catch { await client.shutdown(); await server.stop(); throw error }
@@ -104,16 +104,17 @@ struct HostileChatTests {
         }
     }
 
-    /// Every chunk starts the deadline again: a slow reply that keeps coming is not cut off.
+    /// Every chunk starts the deadline again: a slow reply that keeps coming is not cut off. Codex's reply comes in
+    /// six slices, 0.5 s apart: three seconds in all against a 1.2 s deadline (0.7 s of slack per gap under load).
     @Test func everyChunkStartsTheDeadlineAgain() async throws {
         var faults = Faults()
-        faults.chunkDelayMilliseconds = 40
-        try await withReferenceChat(faults: faults, configure: { $0.replyDeadline = 0.3 }) { _, client, log in
-            _ = await client.send(message("take your time"))
+        faults.chunkDelayMilliseconds = 500
+        try await withReferenceChat(faults: faults, agent: .codex, configure: { $0.replyDeadline = 1.2 }) { _, client, log in
+            _ = await client.send(OutgoingChatMessage(content: "take your time", sessionId: UUID().uuidString, deviceId: "test-device", agent: .codex))
             let turn = await finishedTurn(log, seconds: 30)
             #expect(turn?.phase == .completed)
-            // More chunks than fit in one deadline at the server's pace (40 ms apart): the deadline moved.
-            #expect((turn?.reply.chunkCount ?? 0) * 40 > 3 * 300)
+            // More slices than fit in one deadline at the server's pace: the deadline moved with them.
+            #expect(Double(turn?.reply.chunkCount ?? 0) * 0.5 > 2 * 1.2)
         }
     }
 
