@@ -141,7 +141,7 @@ struct ChatClientTests {
     }
 
     @Test func queuedWhileTheServerIsDownThenDeliveredAfterRestart() async throws {
-        let first = try await RunningServer.start()
+        let first = try await RunningServer.startRestartable()
         let port = first.port, key = first.key
         let client = ChatClient(server: first.address, apiKey: key, agent: .jarvis, configuration: fastConfiguration())
         let log = EventLog(client)

@@ -76,7 +76,7 @@ struct ChatServiceTests {
     }
 
     @Test func outboxDeliversInOrderExactlyOnceAfterTheServerRestarts() async throws {
-        let first = try await RunningServer.start()
+        let first = try await RunningServer.startRestartable()
         let port = first.port, key = first.key
         let history = try temporaryHistory()
         let app = session(first, history: history)
