@@ -141,17 +141,21 @@ struct ChatClientTests {
     }
 
     @Test func queuedWhileTheServerIsDownThenDeliveredAfterRestart() async throws {
-        let first = try await RunningServer.startRestartable()
-        let port = first.port, key = first.key
-        let client = ChatClient(server: first.address, apiKey: key, agent: .jarvis, configuration: fastConfiguration())
+        let first = try await RunningServer.start()
+        let key = first.key
+        let relay = try PortRelay(to: first.port)
+        defer { relay.stop() }
+        let client = ChatClient(server: try ServerAddress.parse(relay.url), apiKey: key, agent: .jarvis, configuration: fastConfiguration())
         let log = EventLog(client)
         await client.start()
         #expect(await log.wait { $0.contains(.connection(.connected)) })
+        relay.route(to: nil)
         await first.stop()
         #expect(await log.wait { $0.contains { if case .connection(.waitingToReconnect) = $0 { true } else { false } } })
         let session = UUID().uuidString
         _ = await client.send(message("while away", session: session))
-        let second = try await RunningServer.start(port: port, key: key)
+        let second = try await RunningServer.start(key: key)
+        relay.route(to: second.port)
         #expect(await finished(log))
         #expect(await log.finishedTurns.first?.phase == .completed)
         #expect(second.state.messageCount(sessionID: session) == 1)

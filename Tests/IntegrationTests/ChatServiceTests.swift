@@ -11,10 +11,10 @@ struct ChatServiceTests {
         return try HistoryStore(path: dir.appendingPathComponent("history.sqlite3").path)
     }
 
-    func session(_ server: RunningServer, history: HistoryStore) -> AppSession {
+    func session(_ server: RunningServer, history: HistoryStore, through address: ServerAddress? = nil) -> AppSession {
         var configuration = ChatConfiguration()
         configuration.reconnect = Backoff(base: 0.05, maximum: 0.2)
-        return AppSession(server: server.address, apiKey: server.key, deviceID: "test-device", history: history,
+        return AppSession(server: address ?? server.address, apiKey: server.key, deviceID: "test-device", history: history,
                           chatConfiguration: configuration)
     }
 
@@ -76,12 +76,15 @@ struct ChatServiceTests {
     }
 
     @Test func outboxDeliversInOrderExactlyOnceAfterTheServerRestarts() async throws {
-        let first = try await RunningServer.startRestartable()
-        let port = first.port, key = first.key
+        let first = try await RunningServer.start()
+        let key = first.key
+        let relay = try PortRelay(to: first.port)
+        defer { relay.stop() }
         let history = try temporaryHistory()
-        let app = session(first, history: history)
+        let app = session(first, history: history, through: try ServerAddress.parse(relay.url))
         app.connection.connect()
         #expect(await eventually { app.connection.snapshot.indicator == .connected })
+        relay.route(to: nil)
         await first.stop()
         #expect(await eventually { app.connection.snapshot.indicator == .connecting })
 
@@ -92,7 +95,8 @@ struct ChatServiceTests {
         app.chat.send("third", in: a.id)
         #expect(history.queued().map(\.text) == ["first", "second", "third"])
 
-        let second = try await RunningServer.start(port: port, key: key)
+        let second = try await RunningServer.start(key: key)
+        relay.route(to: second.port)
         #expect(await eventually { history.queued().isEmpty && !app.chat.isBusy(a.id) && !app.chat.isBusy(b.id) })
         #expect(second.state.messageCount(sessionID: a.sessionID(deviceID: "test-device")) == 2)
         #expect(second.state.messageCount(sessionID: b.sessionID(deviceID: "test-device")) == 1)

@@ -26,17 +26,6 @@ final class RunningServer: Sendable {
         throw POSIXError(.EADDRINUSE)
     }
 
-    /// A server to stop and start again on the same port: the port comes from below the kernel's ephemeral range
-    /// (32768–60999 here), because a client reconnecting to 127.0.0.1:P while nothing listens can be given P itself
-    /// as its source port (TCP's self-connect) — or another test's outgoing connection can — and then the restart
-    /// finds the port taken ("Address already in use", seen in fresh-clone runs).
-    static func startRestartable(key: String = TestKeys.make()) async throws -> RunningServer {
-        for _ in 0..<50 {
-            if let server = try await attempt(port: Int.random(in: 20_000..<32_000), key: key, faults: Faults()) { return server }
-        }
-        throw POSIXError(.EADDRINUSE)
-    }
-
     /// One start; nil when the server could not listen (its task ended without a URL).
     private static func attempt(port: Int, key: String, faults: Faults) async throws -> RunningServer? {
         let uploads = FileManager.default.temporaryDirectory.appendingPathComponent("bos-it-\(UUID().uuidString)")
