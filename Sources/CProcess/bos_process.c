@@ -29,8 +29,8 @@ static void on_fatal_signal(int sig, siginfo_t *info, void *context) {
     }
 }
 
-int bos_harden_process(void) {
-    int result = prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+int bos_harden_process(int forbid_attach) {
+    int result = forbid_attach ? prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) : 0;
     struct rlimit limit;
     if (getrlimit(RLIMIT_CORE, &limit) == 0) {
         limit.rlim_cur = 0;

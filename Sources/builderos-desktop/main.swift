@@ -23,7 +23,7 @@ while let argument = arguments.next() {
     }
 }
 
-ProcessHardening.apply()
+ProcessHardening.apply(.desktop)
 Localization.setUp(localeDirectory: Localization.directory())
 let status = MainActor.assumeIsolated { DesktopApplication(prefilledServer: prefill, startHidden: hidden).run() }
 exit(status)

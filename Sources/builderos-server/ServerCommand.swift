@@ -25,7 +25,7 @@ struct ServerCommand: AsyncParsableCommand {
 
     func run() async throws {
         // The server holds the key too: no core dump of it (see BuilderOSKit's ProcessHardening).
-        _ = bos_harden_process()
+        _ = bos_harden_process(1)
         let key = try KeyFile.loadOrCreate(at: keyFile)
         let uploads = try uploadDir.map { URL(fileURLWithPath: $0) } ?? KeyFile.temporaryFolder()
         let state = ServerState(apiKey: key, uploadDirectory: uploads, messageLog: messageLog.map { URL(fileURLWithPath: $0) })

@@ -22,7 +22,7 @@ struct BuilderOSCommand: AsyncParsableCommand {
     static func main() async {
         // Die quietly when the reader goes away (`builderos chat … | head`), as Unix tools do.
         signal(SIGPIPE, SIG_DFL)
-        ProcessHardening.apply()
+        ProcessHardening.apply(.noAttach)
         Localization.setUp(localeDirectory: Localization.directory())
         do {
             var command = try parseAsRoot()

@@ -15,7 +15,7 @@ guard let scenarioName = options["scenario"], let out = options["out"] else {
     exit(2)
 }
 Localization.setUp(localeDirectory: Localization.directory())
-ProcessHardening.apply()
+ProcessHardening.apply(.desktop)
 let key = options["key-file"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }?
     .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
 try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)

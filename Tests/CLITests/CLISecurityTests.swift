@@ -173,6 +173,43 @@ struct CLISecurityTests {
         _ = try await sandbox.run(["logout"])
     }
 
+    /// The desktop app, killed with SIGSEGV while it holds the key (signed in, its window open under Xvfb), with core
+    /// dumps allowed: it ends at once and leaves no core file and no file with the key. (The app limits its core size
+    /// rather than becoming non-dumpable, which would lock it out of the desktop portals.)
+    @Test func theAppLeavesNoCoreEither() async throws {
+        let pattern = (try? String(contentsOfFile: "/proc/sys/kernel/core_pattern", encoding: .utf8)) ?? ""
+        try #require(pattern.hasPrefix("core"), "this check needs core files written beside the process; core_pattern is \(pattern)")
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let sandbox = try CLISandbox()
+        #expect(try await sandbox.run(["login", "--server", server.url], stdin: server.key).status == 0)
+        let folder = sandbox.root.appendingPathComponent("cwd")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let app = Binaries.path("builderos-desktop")
+        let script = """
+        ulimit -c unlimited; cd '\(folder.path)'
+        GSK_RENDERER=cairo xvfb-run -a -n 140 '\(app)' > out 2>&1 &
+        runner=$!
+        pid=""
+        for _ in $(seq 200); do pid=$(pgrep -xf '\(app)' | head -1); [ -n "$pid" ] && break; sleep 0.05; done
+        sleep 3
+        kill -SEGV $pid
+        for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
+        if kill -0 $pid 2>/dev/null; then echo "still-running"; kill -9 $pid; fi
+        wait $runner; echo "exit=$?"
+        """
+        let result = try await sandbox.run(["-c", script], executable: "/bin/bash")
+        #expect(result.stdout.contains("exit=139"), "ended by the signal: \(result.stdout) \(result.stderr.suffix(500))")
+        #expect(!result.stdout.contains("still-running"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!files.contains { $0.hasPrefix("core") }, "\(files)")
+        for file in files {
+            let data = try Data(contentsOf: folder.appendingPathComponent(file))
+            #expect(data.range(of: Data(server.key.utf8)) == nil, "\(file) holds the key")
+        }
+        _ = try await sandbox.run(["logout"])
+    }
+
     /// Signs in the way an earlier version left things: the address in the settings file it imports, the key
     /// stored with secret-tool (a hostile server cannot pass the connection test's key check).
     func signInWithoutTest(_ sandbox: CLISandbox, server: String, key: String) async throws {
