@@ -170,7 +170,7 @@ struct ChatClientTests {
         let client = ChatClient(server: address, apiKey: "k", agent: .jarvis, configuration: fastConfiguration())
         let log = EventLog(client)
         await client.start()
-        let retried = await log.wait(seconds: 10) { events in
+        let retried = await log.wait(seconds: 30) { events in
             events.filter { if case .connection(.waitingToReconnect(.tunnelError(502), _)) = $0 { true } else { false } }.count >= 2
         }
         let states = await log.states

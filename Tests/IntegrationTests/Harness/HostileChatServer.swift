@@ -9,7 +9,7 @@ final class HostileChatServer: @unchecked Sendable {
     enum Behaviour: Sendable {
         /// Answers with a frame of reserved opcode 0x3, which the client's socket must reject.
         case reservedOpcode
-        /// Streams `message` chunks of `chunkBytes` until the client goes away, one every 2 ms (over 100 MB/s):
+        /// Streams `message` chunks of `chunkBytes` until the client goes away, one every 20 ms (12 MB/s for 256 KiB):
         /// unpaced, a loopback peer outruns any reader, which no network does — libsoup then reads without
         /// end in one main-loop dispatch and starves every other socket of the process (see the notes).
         case endlessReply(chunkBytes: Int)
@@ -65,7 +65,7 @@ final class HostileChatServer: @unchecked Sendable {
                 _ = sendFrame(socket, opcode: 0x3, Array("surprise".utf8))
             case .endlessReply(let size):
                 let chunk = Array(#"{"type":"message","content":""#.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: size) + Array(#""}"#.utf8)
-                while sendFrame(socket, opcode: 0x1, chunk) { usleep(2000) }
+                while sendFrame(socket, opcode: 0x1, chunk) { usleep(20_000) }
                 return
             }
         }
