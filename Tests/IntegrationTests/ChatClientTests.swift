@@ -53,7 +53,8 @@ struct ChatClientTests {
             #expect(!expected.contains("tts-summary") && expected.contains("You said: “hello there”") && expected.contains("```swift"))
             if agent == .codex {
                 // Codex answers in 100-character slices.
-                #expect(turn.reply.chunkCount == Int((Double(turn.reply.receivedCharacters) / 100).rounded(.up)))
+                let sent = AssistantReply.text(for: "hello there", agent: agent.serverName)
+                #expect(turn.reply.chunkCount == Int((Double(sent.count) / 100).rounded(.up)))
             } else {
                 #expect(turn.reply.chunkCount > 20)
             }

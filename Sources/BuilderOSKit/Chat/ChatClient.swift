@@ -112,7 +112,7 @@ public actor ChatClient {
                 attempt = 0
             }
             handleDrop()
-            if failure == .unauthorized || { if case .invalidAPIKey = failure { true } else { false } }() {
+            if failure.stopsReconnecting {
                 set(.failed(failure))
                 break
             }

@@ -7,10 +7,8 @@ public struct ReplyAccumulator: Sendable, Equatable {
     static let closeTag = "</tts-summary>"
     static let errorPrefix = "Error:"
 
-    /// Bytes received, as sent (hidden summaries included): what the reply cap counts.
+    /// Bytes received, as sent (hidden summaries included): what the reply cap counts (O(1) per chunk).
     public private(set) var receivedBytes = 0
-    /// Characters received, as sent.
-    public private(set) var receivedCharacters = 0
     /// What the user sees so far.
     public private(set) var visible = ""
     public private(set) var chunkCount = 0
@@ -32,7 +30,6 @@ public struct ReplyAccumulator: Sendable, Equatable {
     /// Adds a chunk; returns the text that became visible (possibly empty).
     public mutating func append(_ chunk: String) -> String {
         receivedBytes += chunk.utf8.count
-        receivedCharacters += chunk.count
         chunkCount += 1
         let shown = filterSummary(chunk)
         return release(shown, final: false)

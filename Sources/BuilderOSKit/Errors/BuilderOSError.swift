@@ -40,6 +40,15 @@ public enum BuilderOSError: Error, Sendable, Equatable {
     // Anything else, with a detail that never contains the key.
     case other(detail: String)
 
+    /// A chat socket that failed this way does not reconnect by itself: trying again cannot help without the user
+    /// (a rejected key, or one that cannot be sent).
+    public var stopsReconnecting: Bool {
+        switch self {
+        case .unauthorized, .invalidAPIKey: return true
+        default: return false
+        }
+    }
+
     /// Transport errors and gateway statuses are worth retrying; everything else is final.
     public var isTransient: Bool {
         switch self {

@@ -39,9 +39,13 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
         return text == host ? nil : text
     }
 
-    /// The address as shown anywhere a person reads it: `baseURL`, except that an internationalised host is
-    /// shown decoded with its ASCII form beside it (`https://bücher.example (xn--bcher-kva.example)`), so a
-    /// name written in look-alike letters of another script cannot pass for the one it imitates.
+    /// The host as shown anywhere a person reads it: an internationalised one decoded with its ASCII form beside
+    /// it (`bücher.example (xn--bcher-kva.example)`), so a name written in look-alike letters of another script
+    /// cannot pass for the one it imitates.
+    public var displayHost: String { unicodeHost.map { "\($0) (\(host))" } ?? host }
+
+    /// The address as shown anywhere a person reads it: `baseURL`, with the host's ASCII form after it where the
+    /// host is internationalised (`https://bücher.example (xn--bcher-kva.example)`).
     public var displayURL: String {
         guard let unicodeHost else { return baseURL }
         return "\(scheme.rawValue)://\(unicodeHost)\(port.map { ":\($0)" } ?? "")\(basePath) (\(host))"

@@ -29,7 +29,7 @@ public struct TrayStatus: Sendable, Equatable {
         }
         indicator = snapshot.indicator
         tooltipTitle = String(format: L("%@ — %@"), Self.appName, snapshot.stateText)
-        var facts = [snapshot.server.unicodeHost.map { "\($0) (\(snapshot.server.host))" } ?? snapshot.server.host]
+        var facts = [snapshot.server.displayHost]
         if snapshot.indicator == .connected, let latency = snapshot.latencyMilliseconds {
             facts.append(String(format: L("%d ms"), Int(latency.rounded())))
         }
