@@ -77,7 +77,7 @@ let package = Package(
         // The fault suite (meson-helpers/fault-suite; a fast subset runs in the tests).
         .executableTarget(name: "builderos-faults", dependencies: ["BuilderOSKit", "ToolSupport"], swiftSettings: swift6),
         // The benchmark table (meson-helpers/benchmark); not part of the tests.
-        .executableTarget(name: "builderos-bench", dependencies: ["BuilderOSKit", "ToolSupport"], swiftSettings: swift6),
+        .executableTarget(name: "builderos-bench", dependencies: ["BuilderOSKit", "ToolSupport", "ReferenceServer"], swiftSettings: swift6),
         // Runs the GtkKit checks in a real GTK process (see Tests/GtkKitTests).
         .executableTarget(name: "gtkkit-checks", dependencies: ["GtkKit", "BuilderOSKit", "CGtk"], swiftSettings: swift6),
         .executableTarget(

@@ -34,6 +34,9 @@ public struct Faults: Codable, Sendable, Equatable {
     public var pacedChunksPerSecond: Int = 0
     /// …for this many seconds.
     public var pacedSeconds: Int = 10
+    /// …or, when above 0, a Markdown document of this many bytes (`BenchmarkDocument`) in token-sized
+    /// chunks at that rate, for as long as it takes.
+    public var pacedDocumentBytes: Int = 0
 
     public init() {}
 
@@ -57,5 +60,6 @@ public struct Faults: Codable, Sendable, Equatable {
         chunkFrameType = try c.decodeIfPresent(String.self, forKey: .chunkFrameType) ?? d.chunkFrameType
         pacedChunksPerSecond = try c.decodeIfPresent(Int.self, forKey: .pacedChunksPerSecond) ?? d.pacedChunksPerSecond
         pacedSeconds = try c.decodeIfPresent(Int.self, forKey: .pacedSeconds) ?? d.pacedSeconds
+        pacedDocumentBytes = try c.decodeIfPresent(Int.self, forKey: .pacedDocumentBytes) ?? d.pacedDocumentBytes
     }
 }

@@ -1,8 +1,9 @@
 import BuilderOSKit
 import Foundation
+import ReferenceServer
 import ToolSupport
 
-// builderos-bench --bin DIR [--runs N] [--stream-seconds S]
+// builderos-bench --bin DIR [--runs N] [--only stream]
 // Run by meson-helpers/benchmark (under xvfb-run and a private keyring). Prints one table of
 // medians and ratios, every reference measured in the same run. Not part of the tests.
 var options: [String: String] = [:]
@@ -10,7 +11,7 @@ var iterator = CommandLine.arguments.dropFirst().makeIterator()
 while let name = iterator.next(), let value = iterator.next() { options[String(name.dropFirst(2))] = value }
 let bin = options["bin"] ?? ".build/debug"
 let runs = Int(options["runs"] ?? "") ?? 10
-let streamSeconds = Int(options["stream-seconds"] ?? "") ?? 10
+let only = options["only"]
 func binary(_ name: String) -> String { (bin as NSString).appendingPathComponent(name) }
 
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("builderos-bench-\(UUID().uuidString)")
@@ -34,9 +35,9 @@ func sandbox(_ name: String, server: ServerChild, messages: Int) throws -> [Stri
         history.insert(conversation)
         history.inTransaction {
             for i in 0..<messages {
-                history.append(ChatMessage(conversation: conversation.id, role: i % 2 == 0 ? .user : .assistant,
-                                           text: i % 2 == 0 ? "question \(i)" : "## Answer \(i)\n\nSome **Markdown** with `code` and a list:\n\n- one\n- two",
-                                           state: i % 2 == 0 ? .sent : .complete))
+                let message = BenchmarkDocument.conversationMessage(i)
+                history.append(ChatMessage(conversation: conversation.id, role: message.fromUser ? .user : .assistant,
+                                           text: message.text, state: message.fromUser ? .sent : .complete))
             }
         }
     }
@@ -55,7 +56,7 @@ defer { server.kill() }
 let reference = try ReferenceWindow.build(in: work)
 let exitNow = BenchmarkExitVariable.name
 
-do {
+if only == nil {
     let start1k = try sandbox("thousand", server: server, messages: 1_000)
     let idle = try sandbox("idle", server: server, messages: 0)
     let big = try sandbox("ten-thousand", server: server, messages: 10_000)
@@ -89,36 +90,48 @@ do {
         String(format: "%.2f×", s / k), "≤ 1.5×", s / k <= 1.5)
 }
 
+if only == nil {
 print("Chat round trip…")
 let trips = await RoundTrip.measure(server: try ServerAddress.parse(server.url), key: try String(contentsOfFile: keyFile, encoding: .utf8)
     .trimmingCharacters(in: .whitespacesAndNewlines), turns: 200)
 add("chat round trip, send → first chunk (200 turns)", String(format: "p50 %.2f ms", Stats.percentile(trips, 50) * 1000),
     String(format: "p99 %.2f ms", Stats.percentile(trips, 99) * 1000), "", "(recorded)", nil)
+}
 
-print("Streaming 2,000 chunks/s for \(streamSeconds) s…")
-let paced = try ServerChild(binary: binary("builderos-server"), keyFile: keyFile,
-                            extra: ["--paced-chunks-per-second", "2000", "--paced-seconds", String(streamSeconds)])
-defer { paced.kill() }
-let streamEnv = try sandbox("stream", server: paced, messages: 0)
-let scenario = Processes.output("/usr/bin/timeout", ["\(streamSeconds + 60)", binary("desktop-ui-checks"), "--scenario", "bench-stream",
-                                                     "--server", paced.url, "--key-file", keyFile, "--out", work.path,
-                                                     "--seconds", String(streamSeconds)], environment: streamEnv)
-let measures = Dictionary(scenario.split(separator: "\n").filter { $0.hasPrefix("MEASURE ") }.compactMap { line -> (String, Double)? in
-    let parts = line.dropFirst(8).split(separator: "=")
-    guard parts.count == 2, let v = Double(parts[1]) else { return nil }
-    return (String(parts[0]), v)
-}, uniquingKeysWith: { $1 })
-if let late = measures["late-frames"], let frames = measures["frames"], let stall = measures["longest-stall-ms"], let chunks = measures["chunks"] {
-    let took = measures["stream-seconds"] ?? 0
-    add("streaming: frames over 16 ms of work", String(format: "%.0f of %.0f frames", late, frames),
-        String(format: "%.0f of %d chunks shown, done after %.1f s", chunks, 2000 * streamSeconds, took), "", "none", late == 0)
-    add("streaming: longest main-loop stall", String(format: "%.1f ms", stall), "", "", "≤ 16 ms", stall <= 16)
-    if let update = measures["update-ms-total"], let layout = measures["layout-ms-total"], let paint = measures["paint-ms-total"] {
-        add("streaming: where frame time went", String(format: "update %.0f ms, layout %.0f ms, paint %.0f ms", update, layout, paint), "", "", "", nil)
+for (bytes, rate) in [(100_000, 2_000), (30_000, 200)] {
+    let label = "\(bytes / 1000) KB Markdown at \(rate.formatted()) chunks/s"
+    let expected = Double(BenchmarkDocument.chunks(bytes: bytes).count) / Double(rate)
+    print("Streaming \(label) (\(String(format: "%.0f", expected)) s)…")
+    let paced = try ServerChild(binary: binary("builderos-server"), keyFile: keyFile,
+                                extra: ["--paced-chunks-per-second", String(rate), "--paced-document-bytes", String(bytes)])
+    defer { paced.kill() }
+    let streamEnv = try sandbox("stream-\(bytes)", server: paced, messages: 0)
+    let scenario = Processes.output("/usr/bin/timeout", ["\(Int(expected) * 4 + 90)", binary("desktop-ui-checks"), "--scenario", "bench-stream",
+                                                         "--server", paced.url, "--key-file", keyFile, "--out", work.path,
+                                                         "--expected-seconds", String(expected)], environment: streamEnv)
+    let m = Dictionary(scenario.split(separator: "\n").filter { $0.hasPrefix("MEASURE ") }.compactMap { line -> (String, Double)? in
+        let parts = line.dropFirst(8).split(separator: "=")
+        guard parts.count == 2, let v = Double(parts[1]) else { return nil }
+        return (String(parts[0]), v)
+    }, uniquingKeysWith: { $1 })
+    guard let late = m["late-frames"], let frames = m["frames"], let longest = m["longest-frame-ms"], let stall = m["longest-stall-ms"],
+          let lag = m["end-lag-ms"], let replyBytes = m["reply-bytes"] else {
+        add("streaming \(label)", "did not complete", "", "", "", false)
+        print(scenario)
+        continue
     }
-} else {
-    add("streaming", "did not complete", "", "", "", false)
-    print(scenario)
+    add("\(label): frames over 16 ms", String(format: "%.0f of %.0f (longest %.0f ms)", late, frames, longest),
+        String(format: "%.0f of %d bytes shown", replyBytes, BenchmarkDocument.text(bytes: bytes).utf8.count), "", "0", late == 0)
+    add("\(label): longest main-loop stall", String(format: "%.1f ms", stall), "", "", "≤ 16 ms", stall <= 16)
+    add("\(label): end shown after the last chunk", String(format: "%.0f ms", lag), "(20 ms polling)", "", "≤ 1 frame", lag <= 37)
+    if let update = m["update-ms-total"], let layout = m["layout-ms-total"], let paint = m["paint-ms-total"] {
+        add("\(label): frame time (layout / paint per frame)", String(format: "%.2f / %.2f ms", layout / max(frames, 1), paint / max(frames, 1)),
+            String(format: "update %.0f ms in all", update), "", "", nil)
+    }
+    if bytes == 100_000, let resize = m["resize-longest-frame-ms"], let resizeFrames = m["resize-frames"] {
+        add("window resize with the 100 KB reply on screen: longest frame", String(format: "%.1f ms", resize),
+            String(format: "%.0f frames", resizeFrames), "", "≤ 33 ms", resize <= 33)
+    }
 }
 
 print("")

@@ -18,6 +18,7 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Milliseconds to wait between two reply chunks.") var chunkDelayMs = 0
     @Option(help: "Benchmarks: stream every reply as this many chunks a second (0: the normal reply).") var pacedChunksPerSecond = 0
     @Option(help: "Benchmarks: for this many seconds.") var pacedSeconds = 10
+    @Option(help: "Benchmarks: stream a Markdown document of this many bytes at the paced rate instead.") var pacedDocumentBytes = 0
     @Option(help: "Append every chat message received to this file as a JSON line (for delivery tests).") var messageLog: String?
     @Flag(help: "Allow GET/PUT /__reference/faults to change fault switches at run time.") var testControls = false
     @Option(help: "Close the chat socket on the next N messages, before any reply (a server that cannot take a message).")
@@ -34,6 +35,7 @@ struct ServerCommand: AsyncParsableCommand {
         faults.chunkDelayMilliseconds = chunkDelayMs
         faults.pacedChunksPerSecond = pacedChunksPerSecond
         faults.pacedSeconds = pacedSeconds
+        faults.pacedDocumentBytes = pacedDocumentBytes
         faults.dropBeforeReplyCount = dropBeforeReply
         state.faults = faults
         let server = ReferenceServer(state: state, host: host, port: port, testControls: testControls)

@@ -5,58 +5,109 @@ import Foundation
 import GtkKit
 
 /// For `meson-helpers/benchmark`: the real main window receives a paced stream (the server sends
-/// 2,000 chunks a second). Counts frames whose work took over 16 ms (frame clock phases, from
-/// before-paint to after-paint) and the longest main-loop stall (a 1 ms timer's worst lateness).
-/// Prints MEASURE lines; asserts nothing about timing.
+/// N chunks a second), then, with the reply on screen, the window is resized back and forth.
+/// Counts frames whose work took over 16 ms (frame clock phases, before-paint to after-paint) and
+/// the longest main-loop stall (a 1 ms timer's worst lateness). Prints MEASURE lines; asserts
+/// nothing about timing.
 @MainActor
 enum BenchStreamScenario {
     static func run(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
+        gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), 1100, 800)
         d.activate("win.page-chat", in: main)
         await d.settle()
         guard let clock = gtk_widget_get_frame_clock(main) else { return d.expect(false, "the window has a frame clock") }
-        // Each phase's handlers run after GTK's own, so each of ours marks the end of that phase.
-        final class Counts { var frames = 0, late = 0, start = 0, mark = 0, update = 0, layout = 0, paint = 0, measuring = true }
-        let counts = Counts()
-        let clockObject = UnsafeMutableRawPointer(clock)
-        Signals.connect(clockObject, "before-paint") { counts.start = g_get_monotonic_time(); counts.mark = counts.start }
-        Signals.connect(clockObject, "update") { let now = g_get_monotonic_time(); counts.update += now - counts.mark; counts.mark = now }
-        Signals.connect(clockObject, "layout") { let now = g_get_monotonic_time(); counts.layout += now - counts.mark; counts.mark = now }
-        Signals.connect(clockObject, "paint") { let now = g_get_monotonic_time(); counts.paint += now - counts.mark; counts.mark = now }
-        Signals.connect(clockObject, "after-paint") {
-            guard counts.measuring, counts.start > 0 else { return }
-            counts.frames += 1
-            if g_get_monotonic_time() - counts.start > 16_000 { counts.late += 1 }
+        let meter = FrameMeter(clock: clock)
+        let expected = Double(c.options["expected-seconds"] ?? "10") ?? 10
+        // Found once: walking the widget tree while the reply grows would cost frames of its own.
+        guard let stop = d.widget("stop", in: main) else { return d.expect(false, "the composer has a Stop button") }
+        let stopOffered = { gtk_widget_get_visible(stop) != 0 }
+        d.typeText("stream for the benchmark", into: "message-input", in: main)
+        d.click("send", in: main)
+        let started = Date()
+        meter.start()
+        let began = await d.wait(seconds: 20) { stopOffered() }
+        let ended = await d.wait(seconds: expected * 4 + 40) { !stopOffered() }
+        let took = Date().timeIntervalSince(started)
+        let streaming = meter.stop()
+        d.expect(began && ended, "the paced reply completes")
+        d.expect(await d.wait(seconds: 5) { !d.named(prefix: "message-assistant-complete", in: main).isEmpty }, "the reply shows as complete")
+        let reply = ((try? HistoryStore()).map { h in h.conversations().flatMap { h.messages(in: $0.id) } } ?? []).last { $0.role == .assistant }
+        print("MEASURE frames=\(streaming.frames)")
+        print("MEASURE update-ms-total=\(streaming.update / 1000)")
+        print("MEASURE layout-ms-total=\(streaming.layout / 1000)")
+        print("MEASURE paint-ms-total=\(streaming.paint / 1000)")
+        print("MEASURE late-frames=\(streaming.late)")
+        print("MEASURE longest-frame-ms=\(String(format: "%.1f", Double(streaming.longest) / 1000))")
+        print("MEASURE longest-stall-ms=\(String(format: "%.1f", streaming.worstStall))")
+        print("MEASURE reply-bytes=\(reply?.text.utf8.count ?? 0)")
+        print("MEASURE stream-seconds=\(String(format: "%.2f", took))")
+        // The server sends the last chunk `expected` seconds after the first; the wait polls every 20 ms.
+        print("MEASURE end-lag-ms=\(String(format: "%.0f", max(0, took - expected) * 1000))")
+
+        // Resizing with the whole reply in the list: narrow and wide, frame by frame.
+        await d.settle()
+        meter.start()
+        for step in 0..<30 {
+            let width = step % 2 == 0 ? 640 + step * 10 : 1200 - step * 10
+            gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), Int32(width), 800)
+            try? await Task.sleep(nanoseconds: 60_000_000)
         }
-        var worstStall = 0.0
-        var worstAt = Date()
-        let stallWatch = Task { @MainActor in
+        let resize = meter.stop()
+        print("MEASURE resize-frames=\(resize.frames)")
+        print("MEASURE resize-longest-frame-ms=\(String(format: "%.1f", Double(resize.longest) / 1000))")
+        print("MEASURE resize-longest-stall-ms=\(String(format: "%.1f", resize.worstStall))")
+    }
+}
+
+/// Frame-clock phases and main-loop lateness between `start()` and `stop()`.
+@MainActor
+final class FrameMeter {
+    struct Figures { var frames = 0, late = 0, update = 0, layout = 0, paint = 0, longest = 0; var worstStall = 0.0 }
+    private var figures = Figures()
+    private var begin = 0, mark = 0
+    private var measuring = false
+    private var watch: Task<Void, Never>?
+
+    init(clock: OpaquePointer) {
+        // Each phase's handlers run after GTK's own, so each of ours marks the end of that phase.
+        let object = UnsafeMutableRawPointer(clock)
+        Signals.connect(object, "before-paint") { [unowned self] in begin = g_get_monotonic_time(); mark = begin }
+        Signals.connect(object, "update") { [unowned self] in figures.update += lap() }
+        Signals.connect(object, "layout") { [unowned self] in figures.layout += lap() }
+        Signals.connect(object, "paint") { [unowned self] in figures.paint += lap() }
+        Signals.connect(object, "after-paint") { [unowned self] in
+            guard measuring, begin > 0 else { return }
+            let took = g_get_monotonic_time() - begin
+            figures.frames += 1
+            figures.longest = max(figures.longest, took)
+            if took > 16_000 { figures.late += 1 }
+        }
+    }
+
+    private func lap() -> Int {
+        let now = g_get_monotonic_time()
+        defer { mark = now }
+        return now - mark
+    }
+
+    func start() {
+        figures = Figures()
+        begin = 0
+        measuring = true
+        watch = Task { @MainActor [unowned self] in
             while !Task.isCancelled {
                 let before = DispatchTime.now().uptimeNanoseconds
                 try? await Task.sleep(nanoseconds: 1_000_000)
                 let lateness = Double(DispatchTime.now().uptimeNanoseconds - before) / 1e6 - 1
-                if lateness > worstStall { worstStall = lateness; worstAt = Date() }
+                if measuring { figures.worstStall = max(figures.worstStall, lateness) }
             }
         }
-        let seconds = Double(c.options["seconds"] ?? "10") ?? 10
-        d.typeText("stream for the benchmark", into: "message-input", in: main)
-        d.click("send", in: main)
-        let started = Date()
-        let done = await d.wait(seconds: seconds + 40) { !d.named(prefix: "message-assistant-complete", in: main).isEmpty }
-        let took = Date().timeIntervalSince(started)
-        counts.measuring = false
-        stallWatch.cancel()
-        d.expect(done, "the paced reply completes")
-        let reply = ((try? HistoryStore()).map { h in h.conversations().flatMap { h.messages(in: $0.id) } } ?? []).last { $0.role == .assistant }
-        let chunks = reply?.text.components(separatedBy: "word").count ?? 1
-        print("MEASURE frames=\(counts.frames)")
-        print("MEASURE update-ms-total=\(counts.update / 1000)")
-        print("MEASURE layout-ms-total=\(counts.layout / 1000)")
-        print("MEASURE paint-ms-total=\(counts.paint / 1000)")
-        print("MEASURE late-frames=\(counts.late)")
-        print("MEASURE longest-stall-ms=\(String(format: "%.1f", worstStall))")
-        print("MEASURE chunks=\(chunks - 1)")
-        print("MEASURE stall-at-seconds=\(String(format: "%.1f", worstAt.timeIntervalSince(started)))")
-        print("MEASURE stream-seconds=\(String(format: "%.1f", took))")
+    }
+
+    func stop() -> Figures {
+        measuring = false
+        watch?.cancel()
+        return figures
     }
 }

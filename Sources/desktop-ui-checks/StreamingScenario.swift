@@ -48,25 +48,90 @@ enum StreamingScenario {
         d.expect(await d.wait { WidgetTree.visibleTexts(in: window).contains { $0.hasSuffix("w1999") } },
                  "the row shows the whole text after the frame")
 
-        // Only the tail is rebuilt: feed the reply 8 characters at a time.
+        gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
+        await frozenBlocks(d)
+        await everySplitShowsTheSameAsTheWhole(d)
+    }
+
+    /// Closed blocks keep their widgets and are not measured again while the tail grows; the tail is.
+    static func frozenBlocks(_ d: Driver) async {
         let view = MarkdownView()
+        let window = Self.window(showing: view.widget)
         var text = ""
         var firstBlock: Widget?
         var steps = 0
-        let source = Self.reply
-        var index = source.startIndex
-        while index < source.endIndex {
-            let end = source.index(index, offsetBy: 8, limitedBy: source.endIndex) ?? source.endIndex
-            text += source[index..<end]
-            index = end
+        for piece in Self.pieces(of: Self.reply, size: 8) {
+            text += piece
             view.show(text)
             steps += 1
             if firstBlock == nil, view.blockWidgets.count >= 2 { firstBlock = view.blockWidgets[0] }
         }
+        await d.settle()
         let blocks = view.blockWidgets.count
         d.expect(blocks == 5, "the reply has five blocks", "\(blocks)")
         d.expect(firstBlock != nil && view.blockWidgets.first == firstBlock, "the finished heading kept its widget while the rest streamed")
         d.expect(view.rebuiltBlocks <= steps + blocks, "\(view.rebuiltBlocks) block rebuilds for \(steps) updates (one per update, not all blocks)")
+
+        // More chunks, a frame after each: the four closed blocks are neither replaced nor measured again.
+        let closed = Array(view.blockWidgets.prefix(4))
+        let measuresBefore = (0..<5).map { view.measureCount(ofBlock: $0) }
+        for i in 0..<20 {
+            text += " more words \(i)"
+            view.show(text)
+            await d.nextFrame(window)
+        }
+        let measuresAfter = (0..<5).map { view.measureCount(ofBlock: $0) }
+        d.expect(Array(view.blockWidgets.prefix(4)) == closed, "closed blocks keep their widgets")
+        d.expect(measuresAfter.prefix(4) == measuresBefore.prefix(4), "closed blocks are not measured again",
+                 "before \(measuresBefore), after \(measuresAfter)")
+        d.expect(measuresAfter[4] > measuresBefore[4], "the growing tail is measured (the count works)", "\(measuresBefore[4]) → \(measuresAfter[4])")
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
+    }
+
+    /// Whatever sizes the chunks come in, the view ends up showing what a view given the whole reply shows.
+    static func everySplitShowsTheSameAsTheWhole(_ d: Driver) async {
+        let long = Self.reply + "\n\n" + (0..<300).map { "Sentence number \($0) of a paragraph that keeps going." }.joined(separator: " ")
+            + "\n\n```\n" + (0..<130).map { "line \($0)" }.joined(separator: "\n") + "\n```\n\n- a\n- b\n\n  more b\n- c"
+        let whole = MarkdownView()
+        whole.show(long)
+        let expected = Self.labels(in: whole.widget)
+        for size in [7, 64, 1000] {
+            let view = MarkdownView()
+            var text = ""
+            for piece in Self.pieces(of: long, size: size) {
+                text += piece
+                view.show(text)
+            }
+            let shown = Self.labels(in: view.widget)
+            d.expect(shown == expected, "chunks of \(size) characters show the same labels as the whole reply",
+                     "\(shown.count) labels vs \(expected.count)")
+        }
+        d.expect(expected.count > 10, "the long reply is shown in pieces", "\(expected.count) labels")
+    }
+
+    static func pieces(of text: String, size: Int) -> [String] {
+        var result: [String] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let end = text.index(index, offsetBy: size, limitedBy: text.endIndex) ?? text.endIndex
+            result.append(String(text[index..<end]))
+            index = end
+        }
+        return result
+    }
+
+    static func labels(in widget: Widget) -> [String] {
+        WidgetTree.all(widget).filter { g_type_check_instance_is_a(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0 }
+            .map { String(cString: gtk_label_get_label(OpaquePointer($0))) }
+    }
+
+    static func window(showing child: Widget) -> Widget {
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(gtkCast(window, to: GtkWindow.self), 700, 500)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), child)
+        gtk_window_set_child(gtkCast(window, to: GtkWindow.self), scroller)
+        gtk_window_present(gtkCast(window, to: GtkWindow.self))
+        return window
     }
 }

@@ -10,8 +10,14 @@ public enum MarkdownParser {
     }()
 
     public static func parse(_ text: String) -> [MarkdownBlock] {
+        parseLocated(text).map(\.block)
+    }
+
+    /// The top-level blocks with the line (from 1) each starts on: `StreamingMarkdown` re-parses
+    /// a growing reply from its last block's line.
+    public static func parseLocated(_ text: String) -> [(block: MarkdownBlock, line: Int)] {
         _ = registered
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return [.paragraph([.text(text)])] }
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return [(.paragraph([.text(text)]), 1)] }
         defer { cmark_parser_free(parser) }
         for name in ["table", "strikethrough", "autolink"] {
             if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
@@ -19,9 +25,9 @@ public enum MarkdownParser {
         text.utf8CString.withUnsafeBufferPointer { buffer in
             cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
         }
-        guard let document = cmark_parser_finish(parser) else { return [.paragraph([.text(text)])] }
+        guard let document = cmark_parser_finish(parser) else { return [(.paragraph([.text(text)]), 1)] }
         defer { cmark_node_free(document) }
-        return blocks(childrenOf: document)
+        return children(of: document).compactMap { node in block(node).map { ($0, Int(cmark_node_get_start_line(node))) } }
     }
 
     /// Schemes a link may have to be opened from a reply; anything else stays plain text.

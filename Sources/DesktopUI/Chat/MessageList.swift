@@ -20,8 +20,6 @@ public final class MessageList {
     private var coalescer: FrameCoalescer!
     private var stickToBottom = true
     private var lastUpper = 0.0
-    private var lastApplied = Date.distantPast
-    private var delayedUpdate = false
     private var loadingOlder = false
     /// Where `updateLater` reads a message's current state at frame time.
     public var lookup: ((UUID) -> ChatMessage?)?
@@ -125,26 +123,16 @@ public final class MessageList {
     }
 
     /// Records that a message changed without taking its text: it is read once, at the next frame.
+    /// A frame's cost follows what changed (closed Markdown blocks are not laid out again), so every
+    /// frame shows the newest text, however long the reply.
     public func updateLater(_ id: UUID) {
         guard messages[id] != nil else { return }
         pending.insert(id)
-        // A long reply costs a full re-measure of its paragraphs per update: past 16 KiB it is
-        // redrawn at most four times a second, so the main loop keeps up with the stream.
-        let size = messages[id]?.text.utf8.count ?? 0
-        let wait = size > 16_384 ? 0.25 - Date().timeIntervalSince(lastApplied) : 0
-        guard wait > 0 else { coalescer.schedule(); return }
-        guard !delayedUpdate else { return }
-        delayedUpdate = true
-        DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
-            guard let self else { return }
-            delayedUpdate = false
-            coalescer.schedule()
-        }
+        coalescer.schedule()
     }
 
     private func applyPending() {
         framesApplied += 1
-        lastApplied = Date()
         for id in pending {
             if let live = lookup?(id) { messages[id] = live }
             if let row = bound[id], let message = messages[id] { row.show(message) }

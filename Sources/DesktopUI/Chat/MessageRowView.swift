@@ -20,7 +20,8 @@ final class MessageRowView {
     var onResend: ((ChatMessage) -> Void)?
 
     init() {
-        widget = UI.hbox()
+        // The bubble at its natural width, at most the row's: no width sharing around wrapped text.
+        widget = SingleChildLayout.box(align: GTK_ALIGN_START)
         UI.margins(widget, top: 4, bottom: 4, start: Style.gap, end: Style.gap)
         gtk_widget_set_focusable(widget, 1)
         Signals.onClick(widget, button: 3) { [unowned self] x, y in showMenu(x: x, y: y) }
@@ -39,7 +40,11 @@ final class MessageRowView {
             update(next)
             return
         }
-        while let child = gtk_widget_get_first_child(widget) { gtk_box_remove(gtkCast(widget, to: GtkBox.self), child) }
+        var child = gtk_widget_get_first_child(widget)
+        while let c = child {
+            child = gtk_widget_get_next_sibling(c)
+            if c != menu { gtk_widget_unparent(c) }
+        }
         markdown = nil
         plain = nil
         message = next
@@ -59,27 +64,23 @@ final class MessageRowView {
             }
             let bubble = UI.vbox(spacing: 4, classes: [Style.bubbleUser], parts)
             self.bubble = bubble
-            UI.align(column, h: GTK_ALIGN_END)
+            SingleChildLayout.setAlign(widget, GTK_ALIGN_END)
             gtk_label_set_xalign(OpaquePointer(caption), 1)
             [bubble, caption].forEach { UI.append(column, $0) }
-            UI.append(widget, UI.spacer(vertical: false))
             UI.append(widget, column)
         case .assistant:
             let view = MarkdownView()
             markdown = view
             let bubble = UI.vbox(classes: [Style.bubbleAssistant], [view.widget])
             self.bubble = bubble
-            UI.align(column, h: GTK_ALIGN_START)
+            SingleChildLayout.setAlign(widget, GTK_ALIGN_START)
             [bubble, caption].forEach { UI.append(column, $0) }
-            UI.size(column, width: -1)
             UI.append(widget, column)
-            UI.append(widget, UI.spacer(vertical: false))
             view.show(next.text)
         case .status:
             let pill = UI.label(next.text, classes: [Style.statusPill], wrap: true, xalign: 0.5)
             plain = pill
-            UI.align(column, h: GTK_ALIGN_CENTER)
-            gtk_widget_set_hexpand(column, 1)
+            SingleChildLayout.setAlign(widget, GTK_ALIGN_CENTER)
             gtk_label_set_xalign(OpaquePointer(caption), 0.5)
             [pill, caption].forEach { UI.append(column, $0) }
             UI.append(widget, column)

@@ -105,13 +105,15 @@ enum ChatSocket {
         return true
     }
 
-    /// Benchmark stream: `rate` chunks a second for `seconds`, each chunk sent at its due time.
+    /// Benchmark stream: `rate` chunks a second, each sent at its due time — numbered words for
+    /// `seconds`, or the benchmark document when `pacedDocumentBytes` is set.
     private static func streamPaced(rate: Int, seconds: Int, faults: Faults, outbound: WebSocketOutboundWriter) async throws {
+        let document = faults.pacedDocumentBytes > 0 ? BenchmarkDocument.chunks(bytes: faults.pacedDocumentBytes) : nil
         let start = ContinuousClock.now
-        for index in 0..<(rate * seconds) {
+        for index in 0..<(document?.count ?? rate * seconds) {
             let due = start + .microseconds(Int64(index) * 1_000_000 / Int64(rate))
             if due > ContinuousClock.now + .milliseconds(1) { try await Task.sleep(until: due, clock: .continuous) }
-            let word = index % 40 == 39 ? "word\(index)\n\n" : "word\(index) "
+            let word = document?[index] ?? (index % 40 == 39 ? "word\(index)\n\n" : "word\(index) ")
             try await send(["type": faults.chunkFrameType, "content": word], outbound)
         }
     }

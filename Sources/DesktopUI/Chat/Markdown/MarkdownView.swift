@@ -2,14 +2,17 @@ import BuilderOSKit
 import CGtk
 import GtkKit
 
-/// A reply's Markdown as widgets. `show(_:)` parses the whole text but rebuilds only the blocks
-/// that changed — while a reply streams that is the last one, the growing tail.
+/// A reply's Markdown as widgets, one per top-level block. While a reply streams, closed blocks
+/// keep their widgets untouched (`StreamingMarkdown` parses only the open tail) and only the last
+/// block's view takes the new text. Each block sits in a `SingleChildLayout` box, which counts
+/// how often GTK measured it: checks prove that closed blocks are not measured again.
 @MainActor
 public final class MarkdownView {
     public let widget: Widget
-    private var blocks: [MarkdownBlock] = []
-    private var widgets: [Widget] = []
-    /// How many block widgets were rebuilt since creation (the streaming test reads it).
+    private var markdown = StreamingMarkdown()
+    private var views: [BlockView] = []
+    private var frames: [Widget] = []
+    /// How many block views were made since creation (a streaming check reads it).
     public private(set) var rebuiltBlocks = 0
 
     public init() {
@@ -17,21 +20,37 @@ public final class MarkdownView {
     }
 
     public func show(_ text: String) {
-        let next = MarkdownParser.parse(text)
-        var first = 0
-        while first < min(next.count, blocks.count), next[first] == blocks[first] { first += 1 }
-        guard first < next.count || first < blocks.count else { return }
-        for old in widgets[first...] { gtk_box_remove(gtkCast(widget, to: GtkBox.self), old) }
-        widgets.removeSubrange(first...)
-        for block in next[first...] {
-            let w = MarkdownWidgets.make(block)
-            UI.append(widget, w)
-            widgets.append(w)
-            rebuiltBlocks += 1
+        let change = markdown.update(text)
+        if change.reset { while !views.isEmpty { remove(at: views.count - 1) } }
+        let blocks = markdown.blocks
+        for index in change.firstChanged..<blocks.count {
+            if index < views.count {
+                if views[index].update(blocks[index]) { continue }
+                remove(at: index)
+            }
+            insert(BlockViews.make(blocks[index]), at: index)
         }
-        blocks = next
+        while views.count > blocks.count { remove(at: views.count - 1) }
+    }
+
+    private func insert(_ view: BlockView, at index: Int) {
+        let frame = SingleChildLayout.box()
+        UI.append(frame, view.widget)
+        gtk_box_insert_child_after(gtkCast(widget, to: GtkBox.self), frame, index > 0 ? frames[index - 1] : nil)
+        views.insert(view, at: index)
+        frames.insert(frame, at: index)
+        rebuiltBlocks += 1
+    }
+
+    private func remove(at index: Int) {
+        gtk_box_remove(gtkCast(widget, to: GtkBox.self), frames[index])
+        views.remove(at: index)
+        frames.remove(at: index)
     }
 
     /// The widget showing each block, in order (checks compare them across updates).
-    public var blockWidgets: [Widget] { widgets }
+    public var blockWidgets: [Widget] { frames }
+
+    /// How many times GTK measured block `index` (cache misses only).
+    public func measureCount(ofBlock index: Int) -> Int { SingleChildLayout.measureCount(frames[index]) }
 }

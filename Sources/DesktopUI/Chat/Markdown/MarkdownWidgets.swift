@@ -10,7 +10,7 @@ enum MarkdownWidgets {
         switch block {
         case .paragraph(let inlines): return text(PangoMarkup.render(inlines))
         case .heading(let level, let inlines): return text(PangoMarkup.heading(level: level, inlines))
-        case .code(let language, let code): return CodeBlockView.make(language: language, code: code)
+        case .code: return BlockViews.make(block).widget
         case .list(let ordered, let start, let items): return list(ordered: ordered, start: start, items: items)
         case .quote(let blocks):
             let bar = UI.vbox(classes: [Style.separator])
@@ -36,14 +36,16 @@ enum MarkdownWidgets {
 
     private static func list(ordered: Bool, start: Int, items: [[MarkdownBlock]]) -> Widget {
         let box = UI.vbox(spacing: 4)
-        for (index, item) in items.enumerated() {
-            let marker = UI.label(ordered ? "\(start + index)." : "•", wrap: false)
-            UI.align(marker, v: GTK_ALIGN_START)
-            let content = UI.vbox(spacing: 4, item.map(make))
-            gtk_widget_set_hexpand(content, 1)
-            UI.append(box, UI.hbox(spacing: Style.gapSmall, [marker, content]))
-        }
+        for (index, item) in items.enumerated() { UI.append(box, listItem(marker: ordered ? "\(start + index)." : "•", item)) }
         return box
+    }
+
+    static func listItem(marker: String, _ item: [MarkdownBlock]) -> Widget {
+        let markerLabel = UI.label(marker, wrap: false)
+        UI.align(markerLabel, v: GTK_ALIGN_START)
+        let content = UI.vbox(spacing: 4, item.map(make))
+        gtk_widget_set_hexpand(content, 1)
+        return UI.hbox(spacing: Style.gapSmall, [markerLabel, content])
     }
 
     private static func table(header: [[MarkdownInline]], rows: [[[MarkdownInline]]]) -> Widget {

@@ -1,0 +1,109 @@
+import BuilderOSKit
+import CGtk
+import GtkKit
+
+/// The widget of one top-level Markdown block. While a reply streams only the last block changes:
+/// its view takes the new content in place when it can (a paragraph or code block that grew, a
+/// list with a new item), touching only the part that changed.
+@MainActor
+protocol BlockView: AnyObject {
+    var widget: Widget { get }
+    /// Shows `block` in place; false when this view cannot (another kind of block): the caller
+    /// replaces it with a new view.
+    func update(_ block: MarkdownBlock) -> Bool
+}
+
+@MainActor
+enum BlockViews {
+    static func make(_ block: MarkdownBlock) -> BlockView {
+        let view: BlockView
+        switch block {
+        case .paragraph, .heading: view = ParagraphView()
+        case .code: view = CodeBlockView()
+        case .list: view = ListBlockView()
+        case .quote, .table, .rule: return FixedBlockView(block)
+        }
+        _ = view.update(block)
+        return view
+    }
+}
+
+/// A block shown as made: a quote, a table, a rule. Any change makes a new one (they are short).
+@MainActor
+final class FixedBlockView: BlockView {
+    let widget: Widget
+    private let block: MarkdownBlock
+
+    init(_ block: MarkdownBlock) {
+        self.block = block
+        widget = MarkdownWidgets.make(block)
+    }
+
+    func update(_ block: MarkdownBlock) -> Bool { block == self.block }
+}
+
+/// A paragraph or heading: one label per piece (`ParagraphChunks`), so a paragraph that keeps
+/// growing re-lays out only its last piece.
+@MainActor
+final class ParagraphView: BlockView {
+    let widget = UI.vbox()
+    private var labels: [Widget] = []
+    private var markups: [String] = []
+    private var block: MarkdownBlock?
+
+    func update(_ block: MarkdownBlock) -> Bool {
+        guard block != self.block else { return true }
+        let next: [String]
+        switch (self.block, block) {
+        case (nil, .paragraph(let inlines)), (.paragraph?, .paragraph(let inlines)):
+            next = ParagraphChunks.split(inlines).map { PangoMarkup.render($0) }
+        case (nil, .heading(let level, let inlines)):
+            next = [PangoMarkup.heading(level: level, inlines)]
+        case (.heading(let old, _)?, .heading(let level, let inlines)) where old == level:
+            next = [PangoMarkup.heading(level: level, inlines)]
+        default: return false
+        }
+        self.block = block
+        for (index, markup) in next.enumerated() {
+            if index < labels.count {
+                if markups[index] != markup { gtk_label_set_markup(OpaquePointer(labels[index]), markup) }
+            } else {
+                let label = MarkdownWidgets.text(markup)
+                UI.append(widget, label)
+                labels.append(label)
+            }
+        }
+        while labels.count > next.count { gtk_box_remove(gtkCast(widget, to: GtkBox.self), labels.removeLast()) }
+        markups = next
+        return true
+    }
+}
+
+/// A list: a row per item (marker and content). A changed item is rebuilt, the others stay.
+@MainActor
+final class ListBlockView: BlockView {
+    let widget = UI.vbox(spacing: 4)
+    private var rows: [Widget] = []
+    private var items: [[MarkdownBlock]] = []
+    private var kind: (ordered: Bool, start: Int)?
+
+    func update(_ block: MarkdownBlock) -> Bool {
+        guard case .list(let ordered, let start, let next) = block else { return false }
+        if let kind, kind != (ordered, start) { return false }
+        kind = (ordered, start)
+        for (index, item) in next.enumerated() where index >= items.count || items[index] != item {
+            let row = MarkdownWidgets.listItem(marker: ordered ? "\(start + index)." : "•", item)
+            if index < rows.count {
+                gtk_box_insert_child_after(gtkCast(widget, to: GtkBox.self), row, rows[index])
+                gtk_box_remove(gtkCast(widget, to: GtkBox.self), rows[index])
+                rows[index] = row
+            } else {
+                UI.append(widget, row)
+                rows.append(row)
+            }
+        }
+        while rows.count > next.count { gtk_box_remove(gtkCast(widget, to: GtkBox.self), rows.removeLast()) }
+        items = next
+        return true
+    }
+}
