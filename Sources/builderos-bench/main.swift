@@ -3,7 +3,8 @@ import Foundation
 import ReferenceServer
 import ToolSupport
 
-// builderos-bench --bin DIR [--runs N] [--only stream]
+// builderos-bench --bin DIR [--runs N] [--only startup|stream] [--compare-app PATH]
+// --compare-app: another build of builderos-desktop, timed in the same runs (an A/B of a change).
 // Run by meson-helpers/benchmark (under xvfb-run and a private keyring). Prints one table of
 // medians and ratios, every reference measured in the same run. Not part of the tests.
 var options: [String: String] = [:]
@@ -56,7 +57,7 @@ defer { server.kill() }
 let reference = try ReferenceWindow.build(in: work)
 let exitNow = BenchmarkExitVariable.name
 
-if only == nil {
+if only == nil || only == "startup" {
     let start1k = try sandbox("thousand", server: server, messages: 1_000)
     let idle = try sandbox("idle", server: server, messages: 0)
     let big = try sandbox("ten-thousand", server: server, messages: 10_000)
@@ -69,6 +70,13 @@ if only == nil {
     let (a, r) = (Stats.median(app), Stats.median(c))
     add("start → first frame (1,000-message conversation)", String(format: "%.0f ms", a * 1000), String(format: "%.0f ms (C GTK window)", r * 1000),
         String(format: "%.2f×", a / r), "≤ 1.25×", a / r <= 1.25)
+    if let other = options["compare-app"] {
+        var b: [Double] = []
+        for _ in 0..<runs { b.append(Processes.run(other, [], environment: start1k.merging([exitNow: "0"]) { $1 }).seconds) }
+        let bm = Stats.median(b)
+        add("start → first frame, the app at --compare-app", String(format: "%.0f ms", bm * 1000), String(format: "%.0f ms (this build)", a * 1000),
+            String(format: "%.2f×", a / bm), "", nil)
+    }
 
     print("Peak memory…")
     let cPeak = Stats.median((0..<3).map { _ in Double(Processes.run(reference, ["2"], environment: base).peakKiB) })
@@ -98,7 +106,7 @@ add("chat round trip, send → first chunk (200 turns)", String(format: "p50 %.2
     String(format: "p99 %.2f ms", Stats.percentile(trips, 99) * 1000), "", "(recorded)", nil)
 }
 
-for (bytes, rate) in [(100_000, 2_000), (30_000, 200)] {
+for (bytes, rate) in only == nil || only == "stream" ? [(100_000, 2_000), (30_000, 200)] : [] {
     let label = "\(bytes / 1000) KB Markdown at \(rate.formatted()) chunks/s"
     let expected = Double(BenchmarkDocument.chunks(bytes: bytes).count) / Double(rate)
     print("Streaming \(label) (\(String(format: "%.0f", expected)) s)…")

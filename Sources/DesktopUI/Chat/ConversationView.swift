@@ -57,7 +57,7 @@ final class ConversationView {
         messages.resend = { [unowned self] message in chat.resend(message) }
         messages.loadOlder = { [unowned self] before in
             guard let id = conversationID else { return [] }
-            return chat.recentMessages(in: id, before: before, limit: 100)
+            return chat.recentMessages(in: id, before: before, limit: MessageList.olderPage)
         }
         composer.canSendExtra = { [unowned self] in !attachments.uploading }
         composer.onSend = { [unowned self] in send(composer.text) }
@@ -89,7 +89,7 @@ final class ConversationView {
         UI.setText(agentLabel, agent.displayName)
         composer.setPlaceholder(String(format: L("Ask %@…"), agent.displayName))
         composer.setText(conversation?.draft ?? "")
-        messages.show(id.map { chat.recentMessages(in: $0) } ?? [])
+        messages.show(id.map { chat.recentMessages(in: $0, limit: MessageList.firstPage) } ?? [])
         showBody()
         refreshTurn()
     }

@@ -21,6 +21,13 @@ public final class MessageList {
     private var stickToBottom = true
     private var lastUpper = 0.0
     private var loadingOlder = false
+    private var reachedFirst = false
+    private var framesSinceShow = 0
+    /// A conversation opens with the messages that fill a window, so the first frame lays out
+    /// only those; older ones follow a page per frame while less than a screen of them is above
+    /// the view (and as the user scrolls up).
+    static let firstPage = 8
+    static let olderPage = 12
     /// Where `updateLater` reads a message's current state at frame time.
     public var lookup: ((UUID) -> ChatMessage?)?
     /// The user asked to send a message that was not delivered once more.
@@ -74,7 +81,6 @@ public final class MessageList {
         Signals.connect(adj, "value-changed") { [unowned self] in
             let upper = gtk_adjustment_get_upper(adjustment)
             if upper == lastUpper { stickToBottom = distanceFromBottom(adjustment) < 48 }
-            if !stickToBottom, gtk_adjustment_get_value(adjustment) < 200 { olderNeeded() }
         }
         Signals.connect(adj, "notify::upper", withArgument: { [unowned self] _ in
             lastUpper = gtk_adjustment_get_upper(adjustment)
@@ -83,6 +89,9 @@ public final class MessageList {
         // end moves while the list lays out. Each frame (only while shown) puts the view back at
         // the end until the user scrolls away.
         FrameTicker.every(listView) { [unowned self] in
+            framesSinceShow += 1
+            // From the second frame on (the first shows the newest messages), keep a screen of older ones above.
+            if framesSinceShow > 1, gtk_adjustment_get_value(adjustment) < gtk_adjustment_get_page_size(adjustment) { olderNeeded() }
             guard stickToBottom, !order.isEmpty, distanceFromBottom(adjustment) > 0.5 else { return }
             gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
         }
@@ -100,6 +109,8 @@ public final class MessageList {
         bound = [:]
         pending = []
         stickToBottom = true
+        reachedFirst = false
+        framesSinceShow = 0
         splice(at: 0, remove: Int(g_list_model_get_n_items(model)), insert: order)
         scrollToBottom()
     }
@@ -142,11 +153,11 @@ public final class MessageList {
     }
 
     private func olderNeeded() {
-        guard !loadingOlder, let first = order.first, let sequence = messages[first]?.sequence, let loadOlder else { return }
+        guard !loadingOlder, !reachedFirst, let first = order.first, let sequence = messages[first]?.sequence, let loadOlder else { return }
         loadingOlder = true
         defer { loadingOlder = false }
         let older = loadOlder(sequence).filter { messages[$0.id] == nil }
-        guard !older.isEmpty else { return }
+        guard !older.isEmpty else { reachedFirst = true; return }
         for m in older { messages[m.id] = m }
         order.insert(contentsOf: older.map(\.id), at: 0)
         splice(at: 0, remove: 0, insert: older.map(\.id))
