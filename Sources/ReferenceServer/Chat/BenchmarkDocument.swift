@@ -14,20 +14,9 @@ public enum BenchmarkDocument {
         return out
     }
 
-    /// The document cut into token-sized chunks (a word with its space or newline, at most 12 characters),
-    /// the way language models stream.
+    /// The document cut into token-sized chunks, the way Jarvis streams (`AssistantReply.chunks`).
     public static func chunks(bytes: Int) -> [String] {
-        var result: [String] = []
-        var current = ""
-        for ch in text(bytes: bytes) {
-            current.append(ch)
-            if ch == " " || ch == "\n" || current.count >= 12 {
-                result.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { result.append(current) }
-        return result
+        AssistantReply.chunks(of: text(bytes: bytes), agent: "jarvis")
     }
 
     /// A conversation's message `index` as people and assistants write them: questions of one to
