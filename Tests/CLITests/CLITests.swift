@@ -33,6 +33,9 @@ struct CLITests {
         #expect(json["version"] as? String == "1.4.0-reference")
         #expect((json["latency_ms"] as? Double ?? -1) >= 0)
         #expect(json["system_available"] as? Bool == true)
+        // One status request by default; more latency samples on request, within reason.
+        #expect(try await sandbox.run(["status", "--samples", "3"]).status == 0)
+        #expect(try await sandbox.run(["status", "--samples", "0"]).status == 2)
 
         // A reader that has gone (`| head -1`, here one that reads nothing) ends the CLI quietly, not with a crash report.
         let piped = try await sandbox.run(["-c", "'\(Binaries.path("builderos"))' status | true; exit ${PIPESTATUS[0]}"], executable: "/bin/bash")

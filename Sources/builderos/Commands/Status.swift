@@ -6,16 +6,24 @@ struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show the server's status, version, latency and features.")
 
     @Flag(help: "Print JSON instead of text.") var json = false
+    @Option(help: "How many status requests to time (the median latency is shown).") var samples = 1
     @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard (1...20).contains(samples) else { throw ValidationError("--samples must be between 1 and 20.") }
+    }
 
     func run() async throws {
         output.apply()
         let session = try await SignedInSession.load()
         let client = session.client
         do {
-            let (status, latency) = try await client.measuredStatus()
-            let systemAvailable: Bool
-            do { _ = try await client.capsules(); systemAvailable = true } catch BuilderOSError.notAvailableOnServer { systemAvailable = false }
+            // The two requests status needs go out together: one round trip of waiting, not two.
+            async let capsules: Bool = {
+                do { _ = try await client.capsules(); return true } catch BuilderOSError.notAvailableOnServer { return false }
+            }()
+            let (status, latency) = try await client.measuredStatus(samples: samples)
+            let systemAvailable = try await capsules
             if json {
                 let object: [String: Any] = [
                     "server": session.server.baseURL, "status": status.status ?? NSNull(), "version": status.version ?? NSNull(),
