@@ -3,8 +3,7 @@ import Foundation
 import ReferenceServer
 import ToolSupport
 
-// builderos-bench --bin DIR [--runs N] [--only startup|stream] [--compare-app PATH]
-// --compare-app: another build of builderos-desktop, timed in the same runs (an A/B of a change).
+// builderos-bench --bin DIR [--runs N] [--only startup|stream]
 // Run by meson-helpers/benchmark (under xvfb-run and a private keyring). Prints one table of
 // medians and ratios, every reference measured in the same run. Not part of the tests.
 var options: [String: String] = [:]
@@ -70,13 +69,6 @@ if only == nil || only == "startup" {
     let (a, r) = (Stats.median(app), Stats.median(c))
     add("start → first frame (1,000-message conversation)", String(format: "%.0f ms", a * 1000), String(format: "%.0f ms (C GTK window)", r * 1000),
         String(format: "%.2f×", a / r), "≤ 1.25×", a / r <= 1.25)
-    if let other = options["compare-app"] {
-        var b: [Double] = []
-        for _ in 0..<runs { b.append(Processes.run(other, [], environment: start1k.merging([exitNow: "0"]) { $1 }).seconds) }
-        let bm = Stats.median(b)
-        add("start → first frame, the app at --compare-app", String(format: "%.0f ms", bm * 1000), String(format: "%.0f ms (this build)", a * 1000),
-            String(format: "%.2f×", a / bm), "", nil)
-    }
 
     print("Peak memory…")
     let cPeak = Stats.median((0..<3).map { _ in Double(Processes.run(reference, ["2"], environment: base).peakKiB) })
