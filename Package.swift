@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // BuilderOS Desktop. Layers, one direction:
-//   C modules (CGtk, CGio, CSecret, CCurl, CSoup, CSQLite, CCmark, CShims, CProcess)
+//   C modules (CGtk, CGio, CSecret, CCurl, CSoup, CSQLite, CCmark, CShims, CProcess, CWebView)
 //   → BuilderOSKit (domain core, no GTK: models, wire client, credentials, connection test)
 //   → GtkKit (thin Swift GTK/GObject layer) → DesktopUI (one folder per window)
 //   → small executables (builderos-desktop app, builderos CLI, builderos-server reference server).
@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "CShims", dependencies: ["CCurl"]),
         // No core dumps, no attach, external fatal signals end the process: for every process holding the key.
         .target(name: "CProcess"),
+        // WebKitGTK 6.0 through dlopen on first use (the Preview page): no link-time dependency, no start-up cost.
+        .target(name: "CWebView", dependencies: ["CGtk"]),
 
         // MARK: Domain core (no GTK)
         .target(
@@ -45,7 +47,7 @@ let package = Package(
         ),
 
         // MARK: Thin Swift GTK/GObject layer (ownership, signals, main loop, CSS; no product logic)
-        .target(name: "GtkKit", dependencies: ["CGtk", "CShims"], swiftSettings: swift6),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CShims", "CWebView"], swiftSettings: swift6),
 
         // MARK: The app's windows and pages
         .target(name: "DesktopUI", dependencies: ["BuilderOSKit", "GtkKit", "CGtk"], swiftSettings: swift6),

@@ -23,6 +23,7 @@ struct ServerCommand: AsyncParsableCommand {
     @Flag(help: "Allow GET/PUT /__reference/faults to change fault switches at run time.") var testControls = false
     @Option(help: "Close the chat socket on the next N messages, before any reply (a server that cannot take a message).")
     var dropBeforeReply = 0
+    @Option(help: "Also serve a small demo web page on this port (0: none), for the app's Preview page.") var demoWebPort = 0
 
     func run() async throws {
         // The server holds the key too: no core dump of it (see BuilderOSKit's ProcessHardening).
@@ -39,9 +40,31 @@ struct ServerCommand: AsyncParsableCommand {
         faults.dropBeforeReplyCount = dropBeforeReply
         state.faults = faults
         let server = ReferenceServer(state: state, host: host, port: port, testControls: testControls)
-        try await server.run { url in
-            print("BuilderOS reference server listening on \(url)")
-            fflush(nil)  // flush every stream: tests wait for this line
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await server.run { url in
+                    print("BuilderOS reference server listening on \(url)")
+                    fflush(nil)  // flush every stream: tests wait for this line
+                }
+            }
+            if demoWebPort > 0 {
+                let page = DemoWebPage(host: host, port: demoWebPort)
+                // A port already taken (a real dev server there) costs the demo page, not the server.
+                group.addTask {
+                    do {
+                        try await page.run { url in
+                            print("Demo web page on \(url)")
+                            fflush(nil)
+                        }
+                    } catch {
+                        print("The demo web page could not use port \(page.port): \(error)")
+                        fflush(nil)
+                        try await Task.sleep(nanoseconds: .max)
+                    }
+                }
+            }
+            try await group.next()
+            group.cancelAll()
         }
     }
 }

@@ -38,6 +38,8 @@ enum Scenarios {
         case "main-large": await ResilienceScenarios.large(d, c)
         case "main-tray": await TrayScenario.run(d, c)
         case "wizard-german": await GermanScenario.run(d, c)
+        case "main-preview": await PreviewScenario.run(d, c)
+        case "main-preview-tunnel": await PreviewScenario.tunnel(d, c)
         case "streaming": await StreamingScenario.run(d)
         case "bench-stream": await BenchStreamScenario.run(d, c)
         default: d.expect(false, "known scenario")

@@ -110,13 +110,16 @@ final class ServerProcess: @unchecked Sendable {
         try process.run()
         var buffer = Data()
         let handle = output.fileHandleForReading
-        while !buffer.contains(UInt8(ascii: "\n")) {
+        // Other lines (the demo web page's) may come first.
+        func listeningLine() -> Substring? {
+            String(decoding: buffer, as: UTF8.self).split(separator: "\n").first { $0.contains("listening on http://") }
+        }
+        while listeningLine() == nil {
             let chunk = handle.availableData
             if chunk.isEmpty { break }
             buffer.append(chunk)
         }
-        let line = String(decoding: buffer, as: UTF8.self)
-        guard let range = line.range(of: "http://") else { throw POSIXError(.ECONNREFUSED) }
+        guard let line = listeningLine(), let range = line.range(of: "http://") else { throw POSIXError(.ECONNREFUSED) }
         url = String(line[range.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

@@ -106,6 +106,13 @@ public enum StyleSheetGenerator {
             ".\(prefix)capsule { background-color: @surface; border-radius: \(card)px; padding: 16px; }",
             "flowboxchild:focus .\(prefix)capsule, button.\(prefix)capsule:hover { box-shadow: inset 0 0 0 2px @accent; }",
             "button.\(prefix)capsule { border: none; background-image: none; }",
+            // Preview: a quick link is a card; the one shown in the web view is filled with the accent.
+            "button.\(prefix)quick-link { border: none; background-image: none; background-color: @surface; border-radius: \(card)px; padding: 12px; }",
+            "button.\(prefix)quick-link:hover { box-shadow: inset 0 0 0 2px @accent; }",
+            "button.\(prefix)quick-link.active { background-color: @accent; color: @on-accent; }",
+            "button.\(prefix)quick-link.active label { color: @on-accent; }",
+            ".\(prefix)preview-toolbar { background-color: @surface; border-bottom: 1px solid @separator; padding: 4px 8px; }",
+            ".\(prefix)empty-icon { color: alpha(@accent, 0.3); }",
         ]
     }
 

@@ -75,6 +75,10 @@ final class CurlTransfer: @unchecked Sendable {
             let length = size * count
             if transfer.body.count + length > transfer.request.maxResponseBytes {
                 transfer.exceededCap = true
+                if transfer.request.keepsTruncatedBody {
+                    let room = transfer.request.maxResponseBytes - transfer.body.count
+                    transfer.body.append(UnsafeRawPointer(data!).assumingMemoryBound(to: UInt8.self), count: room)
+                }
                 return 0  // makes curl stop with CURLE_WRITE_ERROR
             }
             transfer.body.append(UnsafeRawPointer(data!).assumingMemoryBound(to: UInt8.self), count: length)
@@ -127,7 +131,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Builds the response or the error once curl reports the transfer done.
     func outcome(code: CURLcode) -> Result<HTTPResponse, any Error> {
-        if code != CURLE_OK {
+        if code != CURLE_OK, !(exceededCap && request.keepsTruncatedBody) {
             if exceededCap { return .failure(BuilderOSError.responseTooLarge) }
             return .failure(CurlErrorMapping.map(code, host: URLComponents(string: request.url)?.host ?? ""))
         }

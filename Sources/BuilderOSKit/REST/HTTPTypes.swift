@@ -16,6 +16,9 @@ struct HTTPRequest: Sendable {
     var connectTimeout: Double
     var totalTimeout: Double
     var maxResponseBytes: Int
+    /// Past `maxResponseBytes`, stop reading and keep what arrived (a probe wants the start of a page)
+    /// instead of failing with `responseTooLarge`.
+    var keepsTruncatedBody = false
     var extraCAFile: String?
     /// Called on the curl thread with (sent, total) bytes while uploading.
     var uploadProgress: (@Sendable (Int64, Int64) -> Void)?

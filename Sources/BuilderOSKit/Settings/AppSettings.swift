@@ -20,6 +20,9 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var wakeBroadcast: String?
     /// Closing the main window keeps the app (and its connection) running.
     public var keepRunningInBackground = false
+    /// Where the Preview page opens dev servers when the server is reached through a tunnel
+    /// (e.g. its Tailscale address); nil follows the server address (`PreviewHost`).
+    public var previewHost: String?
 
     enum CodingKeys: String, CodingKey {
         case serverURL = "server_url"
@@ -33,6 +36,7 @@ public struct AppSettings: Codable, Sendable, Equatable {
         case wakeMAC = "wake_mac"
         case wakeBroadcast = "wake_broadcast"
         case keepRunningInBackground = "keep_running_in_background"
+        case previewHost = "preview_host"
     }
 
     /// The auto-refresh intervals the preferences offer, in seconds (0 = off).
@@ -60,6 +64,7 @@ public struct AppSettings: Codable, Sendable, Equatable {
         wakeMAC = (try? c.decodeIfPresent(String.self, forKey: .wakeMAC)).flatMap { $0 }
         wakeBroadcast = (try? c.decodeIfPresent(String.self, forKey: .wakeBroadcast)).flatMap { $0 }
         keepRunningInBackground = (try? c.decodeIfPresent(Bool.self, forKey: .keepRunningInBackground)).flatMap { $0 } ?? false
+        previewHost = (try? c.decodeIfPresent(String.self, forKey: .previewHost)).flatMap { $0 }
     }
 
     public static func newDeviceID() -> String { "desktop-" + UUID().uuidString.lowercased() }

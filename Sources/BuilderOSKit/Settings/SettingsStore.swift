@@ -51,6 +51,7 @@ public final class SettingsStore: @unchecked Sendable {
         s.notifications.sleep = bool("notify-sleep")
         s.wakeMAC = nonEmpty("wake-mac")
         s.wakeBroadcast = nonEmpty("wake-broadcast")
+        s.previewHost = nonEmpty("preview-host")
         s.keepRunningInBackground = bool("keep-running-in-background")
         return s
     }
@@ -75,6 +76,7 @@ public final class SettingsStore: @unchecked Sendable {
         put("notify-sleep", new.notifications.sleep != old.notifications.sleep) { self.setBool("notify-sleep", new.notifications.sleep) }
         put("wake-mac", new.wakeMAC != old.wakeMAC) { self.setString("wake-mac", new.wakeMAC ?? "") }
         put("wake-broadcast", new.wakeBroadcast != old.wakeBroadcast) { self.setString("wake-broadcast", new.wakeBroadcast ?? "") }
+        put("preview-host", new.previewHost != old.previewHost) { self.setString("preview-host", new.previewHost ?? "") }
         put("keep-running-in-background", new.keepRunningInBackground != old.keepRunningInBackground) {
             self.setBool("keep-running-in-background", new.keepRunningInBackground)
         }

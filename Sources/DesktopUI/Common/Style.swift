@@ -46,6 +46,9 @@ enum Style {
     static let sidebar = "bos-sidebar"
     static let placeholder = "bos-placeholder"
     static let capsule = "bos-capsule"
+    static let quickLink = "bos-quick-link"
+    static let previewToolbar = "bos-preview-toolbar"
+    static let emptyIcon = "bos-empty-icon"
     static let separator = "bos-separator"
 
     /// Spacing tokens in pixels, for GTK box spacing and margins (the CSS classes carry the rest).

@@ -3,8 +3,8 @@ import CGtk
 import Foundation
 import GtkKit
 
-/// The main window: header (title, connection indicator, page switcher, menus) and the four
-/// pages in a stack. Size and page are remembered; Ctrl+1…4 switch pages; F5 refreshes; each
+/// The main window: header (title, connection indicator, page switcher, menus) and the five
+/// pages in a stack. Size and page are remembered; Ctrl+1…5 switch pages; F5 refreshes; each
 /// page can open in a window of its own.
 @MainActor
 public final class MainWindow {

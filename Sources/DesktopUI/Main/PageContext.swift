@@ -23,8 +23,11 @@ final class PageContext {
     }
 
     /// Activates an application action (`app.change-server`, `app.sign-out`, `app.preferences`).
+    /// The application's action group knows its actions without the `app.` prefix that menus and
+    /// accelerators use.
     func activate(_ action: String) {
-        g_action_group_activate_action(OpaquePointer(application), action, nil)
+        let name = action.hasPrefix("app.") ? String(action.dropFirst(4)) : action
+        g_action_group_activate_action(OpaquePointer(application), name, nil)
     }
 
     func makePage(_ kind: PageKind, window: @escaping @MainActor () -> Widget?) -> Page {
@@ -33,6 +36,7 @@ final class PageContext {
         case .dashboard: return DashboardPage(context: self, window: window)
         case .connection: return ConnectionPage(context: self, window: window)
         case .power: return PowerPage(context: self, window: window)
+        case .preview: return PreviewPage(context: self, window: window)
         }
     }
 }

@@ -1,9 +1,9 @@
 import BuilderOSKit
 import GtkKit
 
-/// The main window's pages, in navigation order (Ctrl+1…4).
+/// The main window's pages, in navigation order (Ctrl+1…5).
 enum PageKind: String, CaseIterable {
-    case chat, dashboard, connection, power
+    case chat, dashboard, connection, power, preview
 
     var title: String {
         switch self {
@@ -11,6 +11,7 @@ enum PageKind: String, CaseIterable {
         case .dashboard: return L("Dashboard")
         case .connection: return L("Connection")
         case .power: return L("Power")
+        case .preview: return L("Preview")
         }
     }
 

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import ToolSupport
+
+/// The Preview page in a real GTK process under Xvfb (`desktop-ui-checks`), with a real WebKit web
+/// view, against the reference server and its demo web page on the Vite card's port (5173).
+/// Screens, light and dark, go to `.build/ui-artefacts/`.
+@Suite(.serialized)
+struct PreviewUITests {
+    static let demoPort = 5173
+
+    /// STAND-IN for the desktop's browser (none runs here): a handler for http(s) links registered
+    /// the way a browser registers itself (a .desktop file and mimeapps.list), which writes down the
+    /// address it was given.
+    func registerStandInBrowser(_ sandbox: CLISandbox) throws -> URL {
+        let log = sandbox.root.appendingPathComponent("browser-opened.txt")
+        let script = sandbox.root.appendingPathComponent("stand-in-browser")
+        try "#!/bin/sh\necho \"$1\" >> '\(log.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let applications = sandbox.root.appendingPathComponent("data/applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try """
+            [Desktop Entry]
+            Type=Application
+            Name=Stand-in browser
+            Exec=\(script.path) %u
+            MimeType=x-scheme-handler/http;x-scheme-handler/https;
+            """.write(to: applications.appendingPathComponent("bos-stand-in-browser.desktop"), atomically: true, encoding: .utf8)
+        try """
+            [Default Applications]
+            x-scheme-handler/http=bos-stand-in-browser.desktop
+            x-scheme-handler/https=bos-stand-in-browser.desktop
+            """.write(to: sandbox.configHome.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
+        return log
+    }
+
+    @Test func probedCardsLivePageAndBrowser() async throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess(arguments: ["--demo-web-port", String(Self.demoPort)])
+        defer { server.stop() }
+        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
+        #expect(login.status == 0, "\(login.stderr)")
+        let browserLog = try registerStandInBrowser(sandbox)
+        let closed = try #require(Self.closedPort())
+        try await UIScenario.run("main-preview", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+                                 options: ["demo-port": String(Self.demoPort), "closed-port": String(closed), "browser-log": browserLog.path])
+        UIScenario.screenshotsExist("main-preview", ["preview", "preview-page", "preview-error"])
+    }
+
+    /// The server reached through a public host name: a private mount namespace gives this test its
+    /// own /etc/hosts, naming loopback `builder-tunnel.example.com` (root only, as on CI).
+    @Test(.enabled(if: getuid() == 0, "needs a mount namespace of its own (root)"))
+    func tunnelOnlyServerThenPreviewHost() async throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let port = try #require(URLComponents(string: server.url)?.port)
+        let hosts = sandbox.root.appendingPathComponent("hosts")
+        try "127.0.0.1 localhost\n127.0.0.1 builder-tunnel.example.com\n".write(to: hosts, atomically: true, encoding: .utf8)
+        let tunnelURL = "http://builder-tunnel.example.com:\(port)"
+        let wrap = ["-m", "/bin/sh", "-c", "mount --bind \"$0\" /etc/hosts && exec \"$@\"", hosts.path]
+        let login = try await sandbox.run(wrap + [Binaries.path("builderos"), "login", "--allow-insecure-http", "--server", tunnelURL],
+                                          stdin: server.key, executable: "/usr/bin/unshare")
+        #expect(login.status == 0, "\(login.stderr)")
+        try await UIScenario.run("main-preview-tunnel", server: tunnelURL, keyFile: server.keyFile, sandbox: sandbox,
+                                 wrapper: ["/usr/bin/unshare"] + wrap)
+        UIScenario.screenshotsExist("main-preview-tunnel", ["preview-tunnel"])
+    }
+
+    static func closedPort() -> Int? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        return ok ? Int(UInt16(bigEndian: address.sin_port)) : nil
+    }
+}
