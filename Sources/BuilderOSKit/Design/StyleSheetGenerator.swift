@@ -106,6 +106,9 @@ public enum StyleSheetGenerator {
             ".\(prefix)capsule { background-color: @surface; border-radius: \(card)px; padding: 16px; }",
             "flowboxchild:focus .\(prefix)capsule, button.\(prefix)capsule:hover { box-shadow: inset 0 0 0 2px @accent; }",
             "button.\(prefix)capsule { border: none; background-image: none; }",
+            // The header's page switcher: its buttons are as wide as the widest and the title is centred,
+            // so their padding decides how narrow the window can get.
+            "stackswitcher button { padding-left: 10px; padding-right: 10px; min-width: 0; }",
             // Preview: a quick link is a card; the one shown in the web view is filled with the accent.
             "button.\(prefix)quick-link { border: none; background-image: none; background-color: @surface; border-radius: \(card)px; padding: 12px; }",
             "button.\(prefix)quick-link:hover { box-shadow: inset 0 0 0 2px @accent; }",

@@ -13,6 +13,7 @@ public final class MainWindow {
     var server: ServerAddress { context.session.server }
     private let stack: Widget
     private var pages: [PageKind: Page] = [:]
+    private var slots: [PageKind: Widget] = [:]
 
     init(context: PageContext) {
         self.context = context
@@ -37,14 +38,19 @@ public final class MainWindow {
         gtk_header_bar_pack_end(header, Self.mainMenuButton())
         gtk_header_bar_pack_end(header, Self.pageMenuButton())
 
+        // Every page has its slot in the stack from the start (the switcher lists them all), but a page
+        // itself is made when it is first shown: start-up and idle memory pay only for the page on screen.
         for kind in PageKind.allCases {
-            let page = context.makePage(kind) { [weak self] in self?.window }
-            pages[kind] = page
+            let slot = UI.vbox()
+            gtk_widget_set_vexpand(slot, 1)
+            slots[kind] = slot
             // Titled, without icons: the switcher then shows the page names.
-            gtk_stack_add_titled(OpaquePointer(stack), page.widget, kind.rawValue, kind.title)
+            gtk_stack_add_titled(OpaquePointer(stack), slot, kind.rawValue, kind.title)
         }
         gtk_window_set_child(gtkCast(window, to: GtkWindow.self), stack)
-        gtk_stack_set_visible_child_name(OpaquePointer(stack), PageKind(rawValue: settings.page)?.rawValue ?? PageKind.chat.rawValue)
+        let first = PageKind(rawValue: settings.page) ?? .chat
+        _ = page(first)
+        gtk_stack_set_visible_child_name(OpaquePointer(stack), first.rawValue)
 
         addActions()
         Signals.connect(UnsafeMutableRawPointer(stack), "notify::visible-child-name", withArgument: { [unowned self] _ in pageChanged() })
@@ -65,28 +71,38 @@ public final class MainWindow {
         gtk_stack_get_visible_child_name(OpaquePointer(stack)).flatMap { PageKind(rawValue: String(cString: $0)) } ?? .chat
     }
 
-    private var currentPage: Page? { pages[currentKind] }
+    private var currentPage: Page? { page(currentKind) }
 
     func show(_ kind: PageKind) { gtk_stack_set_visible_child_name(OpaquePointer(stack), kind.rawValue) }
 
-    func page(_ kind: PageKind) -> Page? { pages[kind] }
+    /// The page of `kind`, made (into its slot) the first time it is asked for.
+    func page(_ kind: PageKind) -> Page {
+        if let page = pages[kind] { return page }
+        let page = context.makePage(kind) { [weak self] in self?.window }
+        pages[kind] = page
+        if let slot = slots[kind] {
+            gtk_widget_set_vexpand(page.widget, 1)
+            UI.append(slot, page.widget)
+        }
+        return page
+    }
 
     /// The tray's New Chat: a Jarvis conversation on the Chat page.
     func newChat() {
         show(.chat)
-        (pages[.chat] as? ChatPage)?.newConversation(.jarvis)
+        (page(.chat) as? ChatPage)?.newConversation(.jarvis)
     }
 
     /// The tray's Sleep Server…: the Power page's confirmation.
     func askSleep() {
         show(.power)
-        (pages[.power] as? PowerPage)?.askSleep()
+        (page(.power) as? PowerPage)?.askSleep()
     }
 
     private func pageChanged() {
         let kind = currentKind
         context.update { $0.page = kind.rawValue }
-        pages[kind]?.shown()
+        page(kind).shown()
     }
 
     private func rememberSize() {
@@ -106,7 +122,7 @@ public final class MainWindow {
         }
         Actions.add("quick-actions", toWindow: window, application: context.application, accelerators: ["<Control>k"]) { [unowned self] in
             show(.chat)
-            (pages[.chat] as? ChatPage)?.openQuickActions()
+            (page(.chat) as? ChatPage)?.openQuickActions()
         }
         Actions.add("open-page-window", toWindow: window, application: context.application, accelerators: ["<Control><Shift>n"]) { [unowned self] in
             PageWindow(context: context, kind: currentKind).present()

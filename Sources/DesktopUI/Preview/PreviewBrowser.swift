@@ -68,6 +68,18 @@ final class PreviewBrowser {
         view.onChange(of: "title") { [weak self] in self?.showLocation() }
         view.onChange(of: "uri") { [weak self] in self?.showLocation() }
         view.onChange(of: "estimated-load-progress") { [weak self] in self?.showProgress() }
+        // A browser's keys: Alt+Left/Right go back and forward, Escape stops a load.
+        Signals.onKeyPressed(widget) { [weak self] key, modifiers in
+            guard let self else { return false }
+            let alt = modifiers & GDK_ALT_MASK.rawValue != 0
+            switch key {
+            case 0xff51 where alt: view.goBack()        // GDK_KEY_Left
+            case 0xff53 where alt: view.goForward()     // GDK_KEY_Right
+            case Keys.escape where view.isLoading: view.stop()
+            default: return false
+            }
+            return true
+        }
         Lifetime.tie(self, to: widget)
         showProgress()
         updateButtons()
