@@ -34,7 +34,7 @@ struct DataFilesTests {
                                               executable: "/usr/bin/gsettings")
         #expect(Set(keys.stdout.split(separator: "\n").map(String.init)) == [
             "server-url", "device-id", "appearance", "window-width", "window-height", "page", "auto-refresh-seconds",
-            "notify-replies", "notify-connection", "notify-sleep", "wake-mac", "wake-broadcast", "keep-running-in-background",
+            "notify-replies", "notify-connection", "notify-sleep", "wake-mac", "wake-broadcast", "keep-running-in-background", "preview-host",
         ])
     }
 
