@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "CShims", dependencies: ["CCurl"]),
         // No core dumps, no attach, external fatal signals end the process: for every process holding the key.
         .target(name: "CProcess"),
+        // forkpty for the reference server's terminal socket (fork → exec without Swift in between).
+        .target(name: "CPty"),
         // WebKitGTK 6.0 through dlopen on first use (the Preview page): no link-time dependency, no start-up cost.
         .target(name: "CWebView", dependencies: ["CGtk"]),
 
@@ -59,6 +61,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                "CPty",
             ],
             swiftSettings: swift6
         ),

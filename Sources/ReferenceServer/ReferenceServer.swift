@@ -12,9 +12,12 @@ public struct ReferenceServer: Sendable {
     public let host: String
     public let port: Int
     public let testControls: Bool
+    /// `/api/terminal/ws`: a shell on this machine for whoever has the key. Off unless asked for.
+    public let terminalEnabled: Bool
 
-    public init(state: ServerState, host: String = "127.0.0.1", port: Int = 8080, testControls: Bool = false) {
+    public init(state: ServerState, host: String = "127.0.0.1", port: Int = 8080, testControls: Bool = false, terminalEnabled: Bool = false) {
         self.state = state
+        self.terminalEnabled = terminalEnabled
         self.host = host
         self.port = port
         self.testControls = testControls
@@ -29,6 +32,7 @@ public struct ReferenceServer: Sendable {
         FileRoutes.add(to: router, state: state)
         if testControls { ControlRoutes.add(to: router, state: state) }
         ChatSocket.add(to: router, state: state)
+        if terminalEnabled { TerminalSocket.add(to: router, state: state) }
 
         var logger = Logger(label: "builderos-server")
         logger.logLevel = .warning

@@ -19,7 +19,25 @@ public final class ServerState: Sendable {
         var sleepRequests = 0
         var requests: [String: Int] = [:]
         var baseURL = ""
+        var terminals = 0
     }
+
+    /// At most this many terminals at once (each is a shell on this machine).
+    public static let terminalLimit = 8
+
+    /// Counts a terminal in; false when the limit is reached.
+    func openTerminal() -> Bool {
+        storage.withLock { s in
+            guard s.terminals < Self.terminalLimit else { return false }
+            s.terminals += 1
+            return true
+        }
+    }
+
+    func closeTerminal() { storage.withLock { $0.terminals -= 1 } }
+
+    /// Terminals open now (tests check that a closed socket ends its shell).
+    public var openTerminals: Int { storage.withLock { $0.terminals } }
 
     public init(apiKey: String, version: String = ReferenceServer.version, uploadDirectory: URL, messageLog: URL? = nil) {
         self.apiKey = apiKey

@@ -23,6 +23,7 @@ struct ServerCommand: AsyncParsableCommand {
     @Flag(help: "Allow GET/PUT /__reference/faults to change fault switches at run time.") var testControls = false
     @Option(help: "Close the chat socket on the next N messages, before any reply (a server that cannot take a message).")
     var dropBeforeReply = 0
+    @Flag(help: "Offer /api/terminal/ws: a shell on this machine, in your home folder, for whoever has the key.") var enableTerminal = false
     @Option(help: "Also serve a small demo web page on this port (0: none), for the app's Preview page.") var demoWebPort = 0
 
     func run() async throws {
@@ -39,7 +40,7 @@ struct ServerCommand: AsyncParsableCommand {
         faults.pacedDocumentBytes = pacedDocumentBytes
         faults.dropBeforeReplyCount = dropBeforeReply
         state.faults = faults
-        let server = ReferenceServer(state: state, host: host, port: port, testControls: testControls)
+        let server = ReferenceServer(state: state, host: host, port: port, testControls: testControls, terminalEnabled: enableTerminal)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await server.run { url in

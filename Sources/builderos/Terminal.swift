@@ -16,6 +16,8 @@ enum Terminal {
     static func json(_ data: Data) { line(VisibleText.escapingControlsInJSON(String(decoding: data, as: UTF8.self))) }
     /// Standard error is always escaped: it is where a terminal is, even when the output is piped.
     static func error(_ text: String) { write(VisibleText.escapingControls(text) + "\n", to: STDERR_FILENO) }
+    /// The CLI's own words around a terminal session (line endings as given: the terminal may be raw).
+    static func message(_ text: String) { write(text, to: STDERR_FILENO) }
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// Writes everything, or ends quietly when the reader has gone (`builderos status | head -1`): the Swift runtime

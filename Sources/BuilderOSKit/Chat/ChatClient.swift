@@ -150,7 +150,7 @@ public actor ChatClient {
         var ending: BuilderOSError = .connectionLost
         for await event in channel.events {
             switch event {
-            case .closed:
+            case .closed, .binary:
                 break
             case .text(let text):
                 switch ChatFrame(text: text) {

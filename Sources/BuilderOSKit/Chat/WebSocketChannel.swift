@@ -5,6 +5,8 @@ import Synchronization
 /// What a WebSocket reports, in order.
 public enum WebSocketEvent: Sendable, Equatable {
     case text(String)
+    /// A binary frame (the terminal socket's PTY bytes).
+    case binary(Data)
     case closed(code: Int)
 }
 
@@ -55,6 +57,13 @@ final class WebSocketChannel: @unchecked Sendable {
         }
     }
 
+    func send(binary bytes: Data) {
+        worker.run { [self] in
+            guard let connection, soup_websocket_connection_get_state(connection) == SOUP_WEBSOCKET_STATE_OPEN else { return }
+            bytes.withUnsafeBytes { soup_websocket_connection_send_binary(connection, $0.baseAddress, gsize($0.count)) }
+        }
+    }
+
     func close(code: UInt16 = UInt16(SOUP_WEBSOCKET_CLOSE_NORMAL.rawValue)) {
         worker.run { [self] in
             guard let connection else { return }
@@ -90,12 +99,17 @@ final class WebSocketChannel: @unchecked Sendable {
         soup_websocket_connection_set_max_incoming_payload_size(connection, 64 << 20)
         let instance = UnsafeMutableRawPointer(connection)
         let onMessage: @convention(c) (OpaquePointer?, Int32, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, type, bytes, user in
-            guard type == Int32(SOUP_WEBSOCKET_DATA_TEXT.rawValue), let bytes else { return }
-            if Unmanaged<WebSocketChannel>.fromOpaque(user!).takeUnretainedValue().closing { return }
+            guard let bytes else { return }
+            let channel = Unmanaged<WebSocketChannel>.fromOpaque(user!).takeUnretainedValue()
+            if channel.closing { return }
             var size = 0
             let data = g_bytes_get_data(bytes, &size)
-            let text = data.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: size), as: UTF8.self) } ?? ""
-            Unmanaged<WebSocketChannel>.fromOpaque(user!).takeUnretainedValue().continuation.yield(.text(text))
+            let buffer = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
+            if type == Int32(SOUP_WEBSOCKET_DATA_TEXT.rawValue) {
+                channel.continuation.yield(.text(String(decoding: buffer, as: UTF8.self)))
+            } else {
+                channel.continuation.yield(.binary(Data(buffer)))
+            }
         }
         let onClosed: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { connection, user in
             let channel = Unmanaged<WebSocketChannel>.fromOpaque(user!).takeUnretainedValue()

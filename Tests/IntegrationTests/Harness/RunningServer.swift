@@ -17,9 +17,9 @@ final class RunningServer: Sendable {
 
     /// Starts a server (on `port`, or a free one) and waits until it listens. A given port may
     /// still be held for a moment by the server just stopped on it: tried again for up to 10 s.
-    static func start(port: Int = 0, key: String = TestKeys.make(), faults: Faults = Faults()) async throws -> RunningServer {
+    static func start(port: Int = 0, key: String = TestKeys.make(), faults: Faults = Faults(), terminal: Bool = false) async throws -> RunningServer {
         for _ in 0..<100 {
-            if let server = try await attempt(port: port, key: key, faults: faults) { return server }
+            if let server = try await attempt(port: port, key: key, faults: faults, terminal: terminal) { return server }
             guard port != 0 else { break }
             try await Task.sleep(nanoseconds: 100_000_000)
         }
@@ -27,12 +27,12 @@ final class RunningServer: Sendable {
     }
 
     /// One start; nil when the server could not listen (its task ended without a URL).
-    private static func attempt(port: Int, key: String, faults: Faults) async throws -> RunningServer? {
+    private static func attempt(port: Int, key: String, faults: Faults, terminal: Bool) async throws -> RunningServer? {
         let uploads = FileManager.default.temporaryDirectory.appendingPathComponent("bos-it-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
         let state = ServerState(apiKey: key, uploadDirectory: uploads)
         state.faults = faults
-        let server = ReferenceServer(state: state, port: port)
+        let server = ReferenceServer(state: state, port: port, terminalEnabled: terminal)
         let (urls, sink) = AsyncStream.makeStream(of: String.self)
         // If the server cannot listen, the stream ends and the caller tries again instead of
         // waiting for ever.

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import BuilderOSKit
+@testable import ReferenceServer
+
+/// The terminal socket over loopback against the reference server's real PTY: a command's output,
+/// the size sent, Ctrl-C, a wrong key, the route absent, a dropped socket and a new one, and the
+/// shell's processes gone once the socket closes.
+@Suite(.serialized)
+struct TerminalSocketTests {
+    /// Collects a terminal's output until `marker` shows up (or the time is up).
+    final class Screen: @unchecked Sendable {
+        private let lock = NSLock()
+        private var bytes = Data()
+        private(set) var closed: TerminalEvent?
+        var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+
+        init(_ connection: TerminalConnection) {
+            Task {
+                for await event in connection.events {
+                    switch event {
+                    case .output(let data): self.lock.withLock { self.bytes.append(data) }
+                    case .closed: self.lock.withLock { self.closed = event }
+                    }
+                }
+            }
+        }
+
+        var hasClosed: Bool { lock.withLock { closed != nil } }
+
+        func wait(for marker: String, seconds: Double = 10) async -> Bool {
+            let end = ContinuousClock.now + .seconds(seconds)
+            while ContinuousClock.now < end {
+                if text.contains(marker) { return true }
+                try? await Task.sleep(nanoseconds: 20_000_000)
+            }
+            return text.contains(marker)
+        }
+    }
+
+    func open(_ server: RunningServer, key: String? = nil) async throws -> (TerminalConnection, Screen) {
+        let connection = try await TerminalConnection.open(server: server.address, apiKey: key ?? server.key)
+        return (connection, Screen(connection))
+    }
+
+    func type(_ connection: TerminalConnection, _ text: String) { connection.send(Data(text.utf8)) }
+
+    @Test func aCommandsOutputArrives() async throws {
+        let server = try await RunningServer.start(terminal: true)
+        defer { Task { await server.stop() } }
+        let (terminal, screen) = try await open(server)
+        defer { terminal.close() }
+        // The marker is computed by the shell, so the echo of what was typed cannot satisfy the test.
+        type(terminal, "echo bos-$((6*7))-ok\r")
+        #expect(await screen.wait(for: "bos-42-ok"), "\(screen.text)")
+        type(terminal, "pwd\r")
+        #expect(await screen.wait(for: NSHomeDirectory()), "the shell starts in the home folder")
+    }
+
+    @Test func sttySizeReportsTheSizeSent() async throws {
+        let server = try await RunningServer.start(terminal: true)
+        defer { Task { await server.stop() } }
+        let (terminal, screen) = try await open(server)
+        defer { terminal.close() }
+        terminal.resize(rows: 33, cols: 101)
+        type(terminal, "stty size\r")
+        #expect(await screen.wait(for: "33 101"), "\(screen.text)")
+        terminal.resize(rows: 50, cols: 132)
+        type(terminal, "stty size\r")
+        #expect(await screen.wait(for: "50 132"), "\(screen.text)")
+    }
+
+    @Test func ctrlCInterrupts() async throws {
+        let server = try await RunningServer.start(terminal: true)
+        defer { Task { await server.stop() } }
+        let (terminal, screen) = try await open(server)
+        defer { terminal.close() }
+        type(terminal, "sleep 600; echo not-$((1+1))-interrupted\r")
+        try await Task.sleep(nanoseconds: 300_000_000)
+        terminal.send(Data([0x03]))
+        type(terminal, "echo after-$((3*3))\r")
+        #expect(await screen.wait(for: "after-9"), "the shell takes commands again after Ctrl-C: \(screen.text)")
+        #expect(!screen.text.contains("not-2-interrupted"))
+    }
+
+    @Test func aWrongKeyIsRefused() async throws {
+        let server = try await RunningServer.start(terminal: true)
+        defer { Task { await server.stop() } }
+        await #expect(throws: BuilderOSError.unauthorized) { _ = try await TerminalConnection.open(server: server.address, apiKey: TestKeys.make()) }
+        #expect(server.state.openTerminals == 0, "no shell for a wrong key")
+    }
+
+    @Test func aServerWithoutTheRouteSaysSo() async throws {
+        let server = try await RunningServer.start(terminal: false)
+        defer { Task { await server.stop() } }
+        await #expect(throws: BuilderOSError.notAvailableOnServer) { _ = try await TerminalConnection.open(server: server.address, apiKey: server.key) }
+    }
+
+    @Test func theShellExitingClosesTheSocketNormally() async throws {
+        let server = try await RunningServer.start(terminal: true)
+        defer { Task { await server.stop() } }
+        let (terminal, screen) = try await open(server)
+        type(terminal, "exit\r")
+        let end = ContinuousClock.now + .seconds(10)
+        while !screen.hasClosed, ContinuousClock.now < end { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(screen.closed == .closed(shellExited: true))
+    }
+
+    /// The shell and a background job it started (in a process group of its own) are gone once the
+    /// socket closes; a new socket gets a new shell.
+    @Test func droppedSocketEndsItsProcessesAndANewOneWorks() async throws {
+        let server = try await RunningServer.start(terminal: true)
+        defer { Task { await server.stop() } }
+        let (terminal, screen) = try await open(server)
+        type(terminal, "sleep 600 & echo jobs-$$-$!-started\r")
+        // The typed line is echoed too ("jobs-$$-$!-started"): wait for the numbers.
+        let end = ContinuousClock.now + .seconds(10)
+        while screen.text.firstMatch(of: /jobs-(\d+)-(\d+)-started/) == nil, ContinuousClock.now < end { try await Task.sleep(nanoseconds: 20_000_000) }
+        let pids = try #require(screen.text.firstMatch(of: /jobs-(\d+)-(\d+)-started/).map { [pid_t($0.1)!, pid_t($0.2)!] })
+        #expect(pids.allSatisfy(Self.alive), "the shell and its job run")
+        terminal.close()
+        while pids.contains(where: Self.alive), ContinuousClock.now < end { try await Task.sleep(nanoseconds: 50_000_000) }
+        #expect(!pids.contains(where: Self.alive), "the shell \(pids[0]) and its job \(pids[1]) are gone")
+        while server.state.openTerminals > 0, ContinuousClock.now < end { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(server.state.openTerminals == 0)
+
+        let (again, newScreen) = try await open(server)
+        defer { again.close() }
+        type(again, "echo new-$$-shell\r")
+        #expect(await newScreen.wait(for: "-shell"))
+        #expect(!newScreen.text.contains("new-\(pids[0])-shell"), "a new shell, not the old one")
+    }
+
+    /// Running (a zombie waiting for a parent that does not reap, as PID 1 in a container may not, has ended).
+    static func alive(_ pid: pid_t) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/stat"), let data = try? handle.readToEnd() else { return false }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let close = text.lastIndex(of: ")") else { return false }
+        return !text[text.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    }
+
+    @Test func terminalsAreCapped() async throws {
+        let server = try await RunningServer.start(terminal: true)
+        defer { Task { await server.stop() } }
+        var open: [TerminalConnection] = []
+        for _ in 0..<ServerState.terminalLimit { open.append(try await self.open(server).0) }
+        defer { open.forEach { $0.close() } }
+        await #expect(throws: BuilderOSError.self) { _ = try await TerminalConnection.open(server: server.address, apiKey: server.key) }
+    }
+
+    @Test func resizeFramesAreRecognised() {
+        #expect(TerminalResize(Array(#"{"type":"resize","rows":40,"cols":120}"#.utf8)) == TerminalResize(Array(#"{"rows":40,"cols":120,"type":"resize"}"#.utf8)))
+        #expect(TerminalResize(Array(#"{"type":"resize","rows":40,"cols":120}"#.utf8))?.rows == 40)
+        #expect(TerminalResize(Array("ls -la\r".utf8)) == nil)
+        #expect(TerminalResize(Array(#"{"type":"resize","rows":0,"cols":120}"#.utf8)) == nil)
+        #expect(TerminalResize(Array(#"{"type":"other"}"#.utf8)) == nil)
+        #expect(TerminalSize(rows: 40, cols: 120).frame == #"{"type":"resize","rows":40,"cols":120}"#)
+    }
+}
