@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "CPty"),
         // WebKitGTK 6.0 through dlopen on first use (the Preview page): no link-time dependency, no start-up cost.
         .target(name: "CWebView", dependencies: ["CGtk"]),
+        // VTE (libvte-2.91-gtk4) the same way, for the Terminal page.
+        .target(name: "CTerminalView", dependencies: ["CGtk"]),
 
         // MARK: Domain core (no GTK)
         .target(
@@ -49,7 +51,7 @@ let package = Package(
         ),
 
         // MARK: Thin Swift GTK/GObject layer (ownership, signals, main loop, CSS; no product logic)
-        .target(name: "GtkKit", dependencies: ["CGtk", "CShims", "CWebView"], swiftSettings: swift6),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CShims", "CWebView", "CTerminalView"], swiftSettings: swift6),
 
         // MARK: The app's windows and pages
         .target(name: "DesktopUI", dependencies: ["BuilderOSKit", "GtkKit", "CGtk"], swiftSettings: swift6),
@@ -69,7 +71,7 @@ let package = Package(
         // MARK: Executables
         .executableTarget(name: "builderos-desktop", dependencies: ["DesktopUI", "BuilderOSKit"], swiftSettings: swift6),
         // Drives the real setup wizard under Xvfb against builderos-server (see Tests/CLITests/WizardUITests).
-        .executableTarget(name: "desktop-ui-checks", dependencies: ["DesktopUI", "GtkKit", "BuilderOSKit", "CGtk"], swiftSettings: swift6),
+        .executableTarget(name: "desktop-ui-checks", dependencies: ["DesktopUI", "GtkKit", "BuilderOSKit", "CGtk", "CTerminalView"], swiftSettings: swift6),
         .executableTarget(
             name: "builderos",
             dependencies: ["BuilderOSKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],

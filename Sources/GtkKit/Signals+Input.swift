@@ -15,6 +15,23 @@ extension Signals {
         return attach(UnsafeMutableRawPointer(gesture), "pressed", unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
     }
 
+    /// Calls `handler(x, y)` when the primary button is pressed with Ctrl held (a link in a terminal).
+    @MainActor @discardableResult
+    public static func onControlClick(_ widget: UnsafeMutablePointer<GtkWidget>,
+                                      _ handler: @escaping @MainActor (Double, Double) -> Void) -> SignalConnection {
+        let gesture = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(gesture, 1)
+        gtk_event_controller_set_propagation_phase(gesture, GTK_PHASE_CAPTURE)
+        gtk_widget_add_controller(widget, gesture)
+        typealias Body = @MainActor (Double, Double) -> Void
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { gesture, _, x, y, user in
+            let state = gtk_event_controller_get_current_event_state(OpaquePointer(gesture))
+            guard state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return }
+            MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(x, y) }
+        }
+        return attach(UnsafeMutableRawPointer(gesture), "pressed", unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
+    }
+
     /// Accepts files dropped on `widget`; `handler` gets their paths and says whether it took them.
     @MainActor @discardableResult
     public static func onFilesDropped(_ widget: UnsafeMutablePointer<GtkWidget>,

@@ -58,8 +58,8 @@ enum TrayScenario {
                 && ($0["tooltip_body"] as? String ?? $0["body"] as? String ?? "").contains(host)
                 && ($0["tooltip_body"] as? String ?? $0["body"] as? String ?? "").contains(" ms")
         } ?? false }, "the tooltip names the state, the server and the latency", "\(fake.last("tooltip") ?? fake.last("properties") ?? [:])")
-        d.expect(fake.labels == ["_Hide BuilderOS", "", "_Disconnect", "_New Chat", "_Sleep Server…", "", "_Preferences", "_Quit"],
-                 "the menu: Open/Hide, Connect/Disconnect, New Chat, Sleep Server…, Preferences, Quit", "\(fake.labels)")
+        d.expect(fake.labels == ["_Hide BuilderOS", "", "_Disconnect", "_New Chat", "New _Terminal", "_Sleep Server…", "", "_Preferences", "_Quit"],
+                 "the menu: Open/Hide, Connect/Disconnect, New Chat, New Terminal, Sleep Server…, Preferences, Quit", "\(fake.labels)")
 
         // Connection state drives the icon; D-Bus hears only about changes.
         // Signals from connecting may still be on their way (the host reads the icon when a signal arrives, so a late

@@ -23,7 +23,7 @@ struct TrayStatusTests {
         #expect(status.iconName == "app.builderos.Desktop-connected")
         #expect(status.tooltipTitle == "BuilderOS — Connected" && status.tooltipBody == "builder.example.com · 42 ms")
         let menu = TrayMenu(status: status, windowShown: true)
-        #expect(menu.items.map(\.label) == ["_Hide BuilderOS", "", "_Disconnect", "_New Chat", "_Sleep Server…", "", "_Preferences", "_Quit"])
+        #expect(menu.items.map(\.label) == ["_Hide BuilderOS", "", "_Disconnect", "_New Chat", "New _Terminal", "_Sleep Server…", "", "_Preferences", "_Quit"])
         #expect(menu.items.allSatisfy { $0.enabled })
     }
 

@@ -35,6 +35,7 @@ struct DataFilesTests {
         #expect(Set(keys.stdout.split(separator: "\n").map(String.init)) == [
             "server-url", "device-id", "appearance", "window-width", "window-height", "page", "auto-refresh-seconds",
             "notify-replies", "notify-connection", "notify-sleep", "wake-mac", "wake-broadcast", "keep-running-in-background", "preview-host",
+            "terminal-shell-command", "terminal-jarvis-command", "terminal-codex-command",
         ])
     }
 

@@ -80,3 +80,32 @@ struct PreviewUITests {
         return ok ? Int(UInt16(bigEndian: address.sin_port)) : nil
     }
 }
+
+/// The Terminal page in a real GTK process under Xvfb with a real VTE, against the reference server's
+/// PTY; the scenario runs the server itself (on the port the app signed in to) to kill and restart it.
+@Suite(.serialized)
+struct TerminalUITests {
+    @Test func shellJarvisResizeAndReconnect() async throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess(port: StablePort.pick())
+        let port = try #require(URLComponents(string: server.url)?.port)
+        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
+        #expect(login.status == 0, "\(login.stderr)")
+        let keyFile = sandbox.root.appendingPathComponent("api-key")
+        try Data((server.key + "\n").utf8).write(to: keyFile)
+        server.stop()
+        try await UIScenario.run("main-terminal", server: server.url, keyFile: keyFile, sandbox: sandbox,
+                                 options: ["port": String(port), "server-binary": Binaries.path("builderos-server"), "key-file": keyFile.path])
+        UIScenario.screenshotsExist("main-terminal", ["terminal", "terminal-two-tabs", "terminal-reconnecting"])
+    }
+
+    @Test func aServerWithoutTerminals() async throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
+        #expect(login.status == 0, "\(login.stderr)")
+        try await UIScenario.run("main-terminal-unavailable", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        UIScenario.screenshotsExist("main-terminal-unavailable", ["terminal-unavailable"])
+    }
+}

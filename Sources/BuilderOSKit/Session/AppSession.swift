@@ -8,13 +8,23 @@ public final class AppSession {
     public let deviceID: String
     public let connection: ConnectionController
     public let chat: ChatService
+    private let apiKey: String
 
     public init(server: ServerAddress, apiKey: String, deviceID: String, history: HistoryStore,
                 chatConfiguration: ChatConfiguration = .init()) {
         self.server = server
         self.deviceID = deviceID
+        self.apiKey = apiKey
         connection = ConnectionController(server: server, apiKey: apiKey, chatConfiguration: chatConfiguration)
         chat = ChatService(history: history, deviceID: deviceID, connection: connection)
+    }
+
+    /// How a terminal tab opens its socket (the key stays in here).
+    public func terminalConnector() -> TerminalSession.Connect {
+        let (server, apiKey) = (server, apiKey)
+        return { () async throws(BuilderOSError) -> any TerminalLink in
+            try await TerminalConnection.open(server: server, apiKey: apiKey)
+        }
     }
 
     /// A REST client with its own timeout (e.g. 10 s for sleep).

@@ -52,6 +52,7 @@ public final class SettingsStore: @unchecked Sendable {
         s.wakeMAC = nonEmpty("wake-mac")
         s.wakeBroadcast = nonEmpty("wake-broadcast")
         s.previewHost = nonEmpty("preview-host")
+        for profile in TerminalProfile.allCases { s.terminalCommands[profile] = string("terminal-\(profile.rawValue)-command") ?? profile.defaultCommand }
         s.keepRunningInBackground = bool("keep-running-in-background")
         return s
     }
@@ -76,6 +77,9 @@ public final class SettingsStore: @unchecked Sendable {
         put("notify-sleep", new.notifications.sleep != old.notifications.sleep) { self.setBool("notify-sleep", new.notifications.sleep) }
         put("wake-mac", new.wakeMAC != old.wakeMAC) { self.setString("wake-mac", new.wakeMAC ?? "") }
         put("wake-broadcast", new.wakeBroadcast != old.wakeBroadcast) { self.setString("wake-broadcast", new.wakeBroadcast ?? "") }
+        for profile in TerminalProfile.allCases where new.terminalCommands[profile] != old.terminalCommands[profile] {
+            put("terminal-\(profile.rawValue)-command", true) { self.setString("terminal-\(profile.rawValue)-command", new.terminalCommands[profile] ?? "") }
+        }
         put("preview-host", new.previewHost != old.previewHost) { self.setString("preview-host", new.previewHost ?? "") }
         put("keep-running-in-background", new.keepRunningInBackground != old.keepRunningInBackground) {
             self.setBool("keep-running-in-background", new.keepRunningInBackground)

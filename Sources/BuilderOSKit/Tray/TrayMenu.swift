@@ -2,7 +2,7 @@
 /// and which are enabled. The D-Bus export (`DesktopUI/Tray/DBusMenu`) serialises it.
 public struct TrayMenu: Sendable, Equatable {
     public enum Action: String, Sendable {
-        case open, connect, disconnect, newChat, sleepServer, preferences, quit
+        case open, connect, disconnect, newChat, newTerminal, sleepServer, preferences, quit
     }
 
     public struct Item: Sendable, Equatable {
@@ -24,6 +24,7 @@ public struct TrayMenu: Sendable, Equatable {
             Item(id: 2, label: "", enabled: true, action: nil),
             Item(id: 3, label: connection == .connect ? L("_Connect") : L("_Disconnect"), enabled: status.signedIn, action: connection),
             Item(id: 4, label: L("_New Chat"), enabled: status.signedIn, action: .newChat),
+            Item(id: 9, label: L("New _Terminal"), enabled: status.signedIn, action: .newTerminal),
             Item(id: 5, label: L("_Sleep Server…"), enabled: status.canSleep, action: .sleepServer),
             Item(id: 6, label: "", enabled: true, action: nil),
             Item(id: 7, label: L("_Preferences"), enabled: true, action: .preferences),

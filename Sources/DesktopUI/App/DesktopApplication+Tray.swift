@@ -55,6 +55,9 @@ extension DesktopApplication {
         case .newChat:
             bringMainWindowUp()
             mainWindowInstance?.newChat()
+        case .newTerminal:
+            bringMainWindowUp()
+            mainWindowInstance?.newTerminal()
         case .sleepServer:
             bringMainWindowUp()
             mainWindowInstance?.askSleep()

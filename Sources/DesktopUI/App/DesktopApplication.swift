@@ -145,7 +145,7 @@ public final class DesktopApplication {
                 mainWindow.map { gtk_window_is_active(gtkCast($0.window, to: GtkWindow.self)) != 0 } ?? false
             }
         }
-        let window = MainWindow(context: PageContext(application: application, session: session, settingsStore: account.settingsStore))
+        let window = MainWindow(context: PageContext(application: application, session: session, settingsStore: account.settingsStore, appearance: appearance))
         mainWindow = window
         Signals.connect(UnsafeMutableRawPointer(window.window), "destroy") { [unowned self, weak window] in
             if mainWindow === window { mainWindow = nil; tray?.windowVisibilityChanged() }

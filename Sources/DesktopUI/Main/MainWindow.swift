@@ -93,6 +93,12 @@ public final class MainWindow {
         (page(.chat) as? ChatPage)?.newConversation(.jarvis)
     }
 
+    /// The tray's New Terminal: a shell tab on the Terminal page.
+    func newTerminal() {
+        show(.terminal)
+        (page(.terminal) as? TerminalPage)?.newShell()
+    }
+
     /// The tray's Sleep Server…: the Power page's confirmation.
     func askSleep() {
         show(.power)

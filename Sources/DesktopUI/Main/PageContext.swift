@@ -9,9 +9,12 @@ final class PageContext {
     let application: UnsafeMutablePointer<GtkApplication>
     let session: AppSession
     let settingsStore: SettingsStore
+    /// The light or dark theme in force (the terminal follows it with its own colours).
+    let appearance: AppearanceController?
 
-    init(application: UnsafeMutablePointer<GtkApplication>, session: AppSession, settingsStore: SettingsStore) {
-        (self.application, self.session, self.settingsStore) = (application, session, settingsStore)
+    init(application: UnsafeMutablePointer<GtkApplication>, session: AppSession, settingsStore: SettingsStore,
+         appearance: AppearanceController? = nil) {
+        (self.application, self.session, self.settingsStore, self.appearance) = (application, session, settingsStore, appearance)
     }
 
     var settings: AppSettings { settingsStore.load() }
@@ -37,6 +40,7 @@ final class PageContext {
         case .connection: return ConnectionPage(context: self, window: window)
         case .power: return PowerPage(context: self, window: window)
         case .preview: return PreviewPage(context: self, window: window)
+        case .terminal: return TerminalPage(context: self, window: window)
         }
     }
 }

@@ -1,9 +1,9 @@
 import BuilderOSKit
 import GtkKit
 
-/// The main window's pages, in navigation order (Ctrl+1…5).
+/// The main window's pages, in navigation order (Ctrl+1…6).
 enum PageKind: String, CaseIterable {
-    case chat, dashboard, connection, power, preview
+    case chat, dashboard, connection, power, preview, terminal
 
     var title: String {
         switch self {
@@ -12,6 +12,7 @@ enum PageKind: String, CaseIterable {
         case .connection: return L("Connection")
         case .power: return L("Power")
         case .preview: return L("Preview")
+        case .terminal: return L("Terminal")
         }
     }
 

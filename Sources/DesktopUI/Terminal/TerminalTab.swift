@@ -1,0 +1,124 @@
+import BuilderOSKit
+import CGtk
+import Foundation
+import GtkKit
+
+/// One terminal tab: a VTE view fed from its `TerminalSession`, and a banner over it while the
+/// connection is not live ("Reconnecting…", "Disconnected — Reconnect", "The shell has ended").
+/// The view keeps its scrollback across reconnects.
+@MainActor
+final class TerminalTab {
+    static let scrollback = 10_000
+
+    let profile: TerminalProfile
+    let widget: Widget
+    let view: TerminalView
+    let session: TerminalSession
+    /// The tab's label in the notebook.
+    let label = UI.label("", classes: [Style.label], wrap: false)
+    var onStateChange: (() -> Void)?
+    private let banner = UI.label("", classes: [Style.label], wrap: false)
+    private let bannerButton: Widget
+    private let bannerBox: Widget
+    private var reported: (rows: Int, cols: Int) = (0, 0)
+    /// Output not shown yet, and what shows it a frame at a time.
+    private var pending: [Data] = []
+    private var pacer: FrameCoalescer!
+
+    init(profile: TerminalProfile, startCommand: String, connect: @escaping TerminalSession.Connect) {
+        self.profile = profile
+        session = TerminalSession(startCommand: startCommand, connect: connect)
+        let box = WeakBox<TerminalTab>()
+        view = TerminalView(scrollback: Self.scrollback) { [session] bytes in session.send(bytes) }
+        bannerButton = UI.button(L("_Reconnect"), classes: [Style.suggested]) { box.value?.session.start() }
+        bannerBox = UI.hbox(spacing: Style.gapSmall, classes: [Style.notice], [banner, UI.spacer(vertical: false), bannerButton])
+        gtk_widget_set_name(bannerBox, "terminal-banner")
+        gtk_widget_set_name(bannerButton, "terminal-reconnect")
+        gtk_widget_set_valign(bannerBox, GTK_ALIGN_START)
+        UI.margins(bannerBox, top: 8, start: 8, end: 8)
+        gtk_widget_set_vexpand(view.widget, 1)
+        gtk_widget_set_hexpand(view.widget, 1)
+        gtk_widget_set_name(view.widget, "terminal-view")
+        Accessibility.setLabel(view.widget, String(format: L("%@ terminal"), profile.title))
+        let overlay = gtk_overlay_new()!
+        gtk_overlay_set_child(OpaquePointer(overlay), view.widget)
+        gtk_overlay_add_overlay(OpaquePointer(overlay), bannerBox)
+        widget = overlay
+        box.value = self
+        UI.setText(label, profile.title)
+        pacer = FrameCoalescer(widget: view.widget) { box.value?.feedPending() }
+        session.onOutput = { [weak self] data in self?.receive(data) }
+        session.onState = { [weak self] _ in self?.showState() }
+        addLinkClicks()
+        Lifetime.tie(self, to: widget)
+        Signals.connect(UnsafeMutableRawPointer(widget), "destroy") { [session] in session.stop() }
+        Signals.connect(UnsafeMutableRawPointer(view.widget), "map") { [weak self] in self?.reportSize() }
+        showState()
+        session.start()
+    }
+
+    /// Output at full speed (`yes`, a build log) must not hold the main loop: what arrives is shown
+    /// at the next frame, at most `bytesPerFrame` per frame, so the window keeps drawing and
+    /// answering; the rest waits for the following frames.
+    static let bytesPerFrame = 64 * 1024
+
+    private func receive(_ data: Data) {
+        pending.append(data)
+        pacer.schedule()
+    }
+
+    private func feedPending() {
+        // VTE queues what it is fed and parses it in its own main-loop source, all of it at once: so the
+        // budget is bytes handed over per frame, not time spent handing them over.
+        var budget = Self.bytesPerFrame
+        while budget > 0, !pending.isEmpty {
+            let first = pending[0]
+            let slice = first.prefix(budget)
+            if slice.count == first.count { pending.removeFirst() } else { pending[0] = first.dropFirst(slice.count) }
+            view.feed(slice)
+            budget -= slice.count
+        }
+        guard !pending.isEmpty else { return }
+        if gtk_widget_get_mapped(view.widget) != 0 {
+            pacer.schedule()
+        } else {
+            // A tab in the background has no frames: a slice every 10 ms instead.
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.01) { [weak self] in self?.feedPending() }
+        }
+    }
+
+    /// Sends the view's size in cells when it changed (after a window resize, a zoom, a tab switch).
+    func reportSize() {
+        let size = (rows: view.rows, cols: view.columns)
+        guard size.rows > 0, size.cols > 0, size != reported else { return }
+        reported = size
+        session.resize(rows: size.rows, cols: size.cols)
+    }
+
+    var isConnected: Bool { session.state.isLive }
+
+    private func showState() {
+        let (text, button): (String?, String?) = switch session.state {
+        case .connecting: (L("Connecting…"), nil)
+        case .connected: (nil, nil)
+        case .reconnecting: (L("Reconnecting…"), nil)
+        case .disconnected(let error): (String(format: L("Disconnected — %@"), error.userMessage), L("_Reconnect"))
+        case .ended: (L("The shell has ended."), L("_New Shell"))
+        }
+        UI.setText(banner, text ?? "")
+        UI.setVisible(bannerBox, text != nil)
+        UI.setVisible(bannerButton, button != nil)
+        if let button { UI.setButtonLabel(bannerButton, button) }
+        UI.setText(label, session.state.isLive || text == nil ? profile.title : "\(profile.title) · \(text!)")
+        if session.state.isLive { reported = (0, 0); reportSize() }
+        onStateChange?()
+    }
+
+    /// Ctrl+click on a web address opens it in the browser.
+    private func addLinkClicks() {
+        Signals.onControlClick(view.widget) { [weak self] x, y in
+            guard let link = self?.view.link(atX: x, y: y) else { return }
+            Browser.open(link.contains("://") ? link : "http://" + link)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import BuilderOSKit
+import CGtk
+import CTerminalView
+import DesktopUI
+import Foundation
+import GtkKit
+
+/// The Terminal page against the reference server's real PTY (the scenario runs the server itself,
+/// with --enable-terminal, so it can kill and restart it): a command's output, the size following the
+/// window, a Jarvis tab beside the shell, the reconnect banner with the scrollback kept, and — against a
+/// server without terminals — the plain explanation.
+@MainActor
+enum TerminalScenario {
+    static func vteMapped() -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"), let data = try? handle.readToEnd() else { return false }
+        return String(decoding: data, as: UTF8.self).contains("libvte-2.91-gtk4")
+    }
+
+    /// A tab as the checks see it: its VTE widget (through the same loader the app uses) and its banner.
+    @MainActor struct Tab {
+        let view: Widget
+        var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(view) }
+        var text: String {
+            guard let text = bos_terminal_text(raw) else { return "" }
+            defer { g_free(text) }
+            return String(cString: text)
+        }
+        func type(_ text: String) { bos_terminal_type(raw, text) }
+        var rows: Int { bos_terminal_rows(raw) }
+        var columns: Int { bos_terminal_columns(raw) }
+        /// Live when its banner is hidden.
+        var isConnected: Bool {
+            guard let overlay = gtk_widget_get_parent(view), let banner = WidgetTree.named("terminal-banner", in: overlay) else { return false }
+            return gtk_widget_get_visible(banner) == 0
+        }
+    }
+
+    static func tabs(_ d: Driver, _ main: Widget) -> [Tab] { d.named(prefix: "terminal-view", in: main).map(Tab.init) }
+
+    static func run(_ d: Driver, _ c: ScenarioContext) async {
+        guard var server = try? ResilienceScenarios.Server(c, extra: ["--enable-terminal"]) else { return d.expect(false, "the server starts") }
+        defer { server.kill() }
+        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
+        d.expect(!vteMapped(), "VTE is not in the process before a terminal opens")
+        d.expect(d.accelerator(for: "win.page-terminal") == "<Control>6", "Ctrl+6 opens Terminal")
+        d.activate("win.page-terminal", in: main)
+        guard await d.wait(until: { !tabs(d, main).isEmpty }), let shell = tabs(d, main).first else {
+            return d.expect(false, "the page opens a shell tab")
+        }
+        d.expect(vteMapped(), "VTE is loaded with the first tab")
+        d.expect(await d.wait { shell.isConnected }, "the tab connects")
+        shell.type("echo ui-$((4*5))-done\r")
+        d.expect(await d.wait { shell.text.contains("ui-20-done") }, "a command typed in the tab runs on the server", shell.text)
+
+        // The shell follows the window's size.
+        gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), 900, 640)
+        await d.settle()
+        await d.settle()
+        let (rows, cols) = (shell.rows, shell.columns)
+        shell.type("stty size\r")
+        d.expect(await d.wait { shell.text.contains("\(rows) \(cols)") }, "stty size on the server says \(rows) \(cols)", shell.text)
+        await d.screenshot(main, "terminal")
+
+        // A Jarvis tab beside it: its command is typed after connecting.
+        d.click("terminal-new-jarvis", in: main)
+        d.expect(await d.wait { tabs(d, main).count == 2 && tabs(d, main)[1].isConnected }, "New Tab → Jarvis opens a second tab")
+        if tabs(d, main).count == 2 {
+            let jarvis = tabs(d, main)[1]
+            d.expect(await d.wait { jarvis.text.contains("claude") }, "the Jarvis tab types its command", jarvis.text)
+            await d.screenshot(main, "terminal-two-tabs")
+        }
+
+        // The server goes away: the tab says Reconnecting… and keeps what it showed; back, it is live again.
+        server.kill()
+        d.expect(await d.wait { d.texts(main).contains("Reconnecting…") }, "a lost connection shows Reconnecting…", d.texts(main))
+        await d.screenshot(main, "terminal-reconnecting")
+        guard let restarted = try? ResilienceScenarios.Server(c, extra: ["--enable-terminal"]) else { return d.expect(false, "the server restarts") }
+        server = restarted
+        d.expect(await d.wait(seconds: 40) { shell.isConnected }, "the tab reconnects when the server is back")
+        d.expect(shell.text.contains("ui-20-done"), "the tab kept what it showed before the drop", shell.text)
+        shell.type("echo back-$((5+5))\r")
+        d.expect(await d.wait { shell.text.contains("back-10") }, "and the new shell runs commands")
+        let hits = ProcessScan.processesMentioning(c.key)
+        d.expect(hits.isEmpty, "no process (the shells included) holds the API key", "\(hits)")
+    }
+
+    static func unavailable(_ d: Driver, _ c: ScenarioContext) async {
+        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
+        d.activate("win.page-terminal", in: main)
+        d.expect(await d.wait { d.texts(main).contains("Terminals are not available") }, "a server without terminals gets a plain explanation", d.texts(main))
+        await d.screenshot(main, "terminal-unavailable")
+    }
+}
+
+/// `desktop-ui-checks --scenario bench-terminal`: 50 MB of output at full speed (`yes | head -c 50M` on
+/// the server) through a terminal tab; prints the longest main-loop stall and the peak memory. A
+/// measure for `meson-helpers/benchmark`, not a test.
+@MainActor
+enum TerminalBenchScenario {
+    static func peakRSSKiB() -> Int {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/self/status"), let data = try? handle.readToEnd() else { return 0 }
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    static func run(_ d: Driver, _ c: ScenarioContext) async {
+        guard let server = try? ResilienceScenarios.Server(c, extra: ["--enable-terminal"]) else { return d.expect(false, "the server starts") }
+        defer { server.kill() }
+        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
+        gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), 1100, 800)
+        d.activate("win.page-terminal", in: main)
+        guard await d.wait(until: { TerminalScenario.tabs(d, main).first?.isConnected == true }), let tab = TerminalScenario.tabs(d, main).first,
+              let clock = gtk_widget_get_frame_clock(main) else { return d.expect(false, "a terminal tab connects") }
+        await d.settle()
+        let before = peakRSSKiB()
+        let meter = FrameMeter(clock: clock)
+        let started = Date()
+        meter.start()
+        // The end is noticed through a file the shell touches (same machine): reading VTE's text while the
+        // flood arrives would make VTE parse everything queued at once, and measure that instead.
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("bos-flood-\(UUID().uuidString)").path
+        tab.type("yes | head -c 50000000; echo flood-$((2*3))-end; touch \(marker)\r")
+        var done = await d.wait(seconds: 600) { FileManager.default.fileExists(atPath: marker) }
+        // Then until the tab has shown it all (VTE's text is read once a second, no more).
+        while done, !tab.text.contains("flood-6-end") {
+            try? await Task.sleep(nanoseconds: 1_000_000_000)
+            if Date().timeIntervalSince(started) > 600 { done = false }
+        }
+        try? FileManager.default.removeItem(atPath: marker)
+        let took = Date().timeIntervalSince(started)
+        let figures = meter.stop()
+        d.expect(done, "the 50 MB reach the terminal")
+        print("MEASURE terminal-seconds=\(String(format: "%.1f", took))")
+        print("MEASURE terminal-frames=\(figures.frames)")
+        print("MEASURE terminal-longest-stall-ms=\(String(format: "%.1f", figures.worstStall))")
+        print("MEASURE terminal-longest-frame-ms=\(String(format: "%.1f", Double(figures.longest) / 1000))")
+        print("MEASURE terminal-peak-rss-mib-before=\(before / 1024) after=\(peakRSSKiB() / 1024)")
+    }
+}
