@@ -70,6 +70,28 @@ enum TerminalScenario {
             await d.screenshot(main, "terminal-two-tabs")
         }
 
+        // The page's keys: Ctrl+Shift+T opens a tab, Ctrl+plus zooms (fewer cells), Ctrl+Shift+W asks before
+        // closing a connected tab, Ctrl+0 resets the zoom.
+        if let page = d.widget("terminal-page", in: main) {
+            let ctrl = GDK_CONTROL_MASK.rawValue, shift = GDK_SHIFT_MASK.rawValue
+            d.sendKey(0x54, to: page, modifiers: ctrl | shift)
+            d.expect(await d.wait { tabs(d, main).count == 3 && tabs(d, main)[2].isConnected }, "Ctrl+Shift+T opens a shell tab")
+            let third = tabs(d, main)[2]
+            await d.settle()
+            let columns = third.columns
+            d.sendKey(0x2b, to: page, modifiers: ctrl)
+            d.expect(await d.wait { third.columns < columns }, "Ctrl+plus zooms in (\(columns) → \(third.columns) columns)")
+            d.sendKey(0x30, to: page, modifiers: ctrl)
+            d.expect(await d.wait { third.columns == columns }, "Ctrl+0 resets the zoom")
+            d.sendKey(0x57, to: page, modifiers: ctrl | shift)
+            d.expect(await d.wait { d.window(named: "terminal-close-confirm") != nil }, "Ctrl+Shift+W on a connected tab asks first")
+            if let confirm = d.window(named: "terminal-close-confirm") { d.click("confirm-button", in: confirm) }
+            d.expect(await d.wait { tabs(d, main).count == 2 }, "and closes the tab")
+            d.sendKey(0xff55, to: page, modifiers: ctrl)
+        } else {
+            d.expect(false, "the terminal page is there")
+        }
+
         // The server goes away: the tab says Reconnecting… and keeps what it showed; back, it is live again.
         server.kill()
         d.expect(await d.wait { d.texts(main).contains("Reconnecting…") }, "a lost connection shows Reconnecting…", d.texts(main))

@@ -100,7 +100,8 @@ final class PreferencesWindow {
         ])
         let content = UI.vbox(spacing: Style.gapLarge, [UI.vbox(spacing: Style.gap, classes: [Style.card], [appearanceRow]), behaviour, notificationsCard,
                                                          PreferenceRows.wakeOnLAN(settingsStore: settingsStore),
-                                                         PreviewHostRow.card(settingsStore: settingsStore), account])
+                                                         PreviewHostRow.card(settingsStore: settingsStore),
+                                                         TerminalCommandsRow.card(settingsStore: settingsStore), account])
         UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
