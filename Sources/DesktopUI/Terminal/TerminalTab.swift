@@ -58,9 +58,12 @@ final class TerminalTab {
     }
 
     /// Output at full speed (`yes`, a build log) must not hold the main loop: what arrives is shown
-    /// at the next frame, at most `bytesPerFrame` per frame, so the window keeps drawing and
+    /// at the next frame, at most `bytesPerFrame` per frame (adapted to how long VTE took), so the window keeps drawing and
     /// answering; the rest waits for the following frames.
-    static let bytesPerFrame = 64 * 1024
+    static let minimumBytesPerFrame = 8 * 1024
+    static let maximumBytesPerFrame = 256 * 1024
+    private var bytesPerFrame = 32 * 1024
+    private var lastFeed: ContinuousClock.Instant?
 
     private func receive(_ data: Data) {
         pending.append(data)
@@ -69,8 +72,16 @@ final class TerminalTab {
 
     private func feedPending() {
         // VTE queues what it is fed and parses it in its own main-loop source, all of it at once: so the
-        // budget is bytes handed over per frame, not time spent handing them over.
-        var budget = Self.bytesPerFrame
+        // budget is bytes handed over per frame, not time spent handing them over. It adapts: halved
+        // after a frame that came late (VTE took too long on the last helping), grown while frames are on time.
+        let now = ContinuousClock.now
+        if let last = lastFeed, pending.count > 0 {
+            let interval = now - last
+            bytesPerFrame = interval > .milliseconds(30) ? max(Self.minimumBytesPerFrame, bytesPerFrame / 2)
+                : min(Self.maximumBytesPerFrame, bytesPerFrame + Self.minimumBytesPerFrame)
+        }
+        lastFeed = now
+        var budget = bytesPerFrame
         while budget > 0, !pending.isEmpty {
             let first = pending[0]
             let slice = first.prefix(budget)
@@ -78,7 +89,7 @@ final class TerminalTab {
             view.feed(slice)
             budget -= slice.count
         }
-        guard !pending.isEmpty else { return }
+        guard !pending.isEmpty else { lastFeed = nil; return }
         if gtk_widget_get_mapped(view.widget) != 0 {
             pacer.schedule()
         } else {
