@@ -20,6 +20,7 @@ public final class ServerState: Sendable {
         var requests: [String: Int] = [:]
         var baseURL = ""
         var terminals = 0
+        var terminalCommand: [String]?
     }
 
     /// At most this many terminals at once (each is a shell on this machine).
@@ -35,6 +36,12 @@ public final class ServerState: Sendable {
     }
 
     func closeTerminal() { storage.withLock { $0.terminals -= 1 } }
+
+    /// What a terminal runs instead of the user's login shell (nil: the login shell).
+    public var terminalCommand: [String]? {
+        get { storage.withLock { $0.terminalCommand } }
+        set { storage.withLock { $0.terminalCommand = newValue } }
+    }
 
     /// Terminals open now (tests check that a closed socket ends its shell).
     public var openTerminals: Int { storage.withLock { $0.terminals } }

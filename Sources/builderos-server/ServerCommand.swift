@@ -24,6 +24,7 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Close the chat socket on the next N messages, before any reply (a server that cannot take a message).")
     var dropBeforeReply = 0
     @Flag(help: "Offer /api/terminal/ws: a shell on this machine, in your home folder, for whoever has the key.") var enableTerminal = false
+    @Option(help: "Terminal: run this command (split at spaces) instead of your login shell.") var terminalShell: String?
     @Option(help: "Also serve a small demo web page on this port (0: none), for the app's Preview page.") var demoWebPort = 0
 
     func run() async throws {
@@ -40,6 +41,7 @@ struct ServerCommand: AsyncParsableCommand {
         faults.pacedDocumentBytes = pacedDocumentBytes
         faults.dropBeforeReplyCount = dropBeforeReply
         state.faults = faults
+        state.terminalCommand = terminalShell.map { $0.split(separator: " ").map(String.init) }
         let server = ReferenceServer(state: state, host: host, port: port, testControls: testControls, terminalEnabled: enableTerminal)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {

@@ -11,6 +11,9 @@ import GtkKit
 /// server without terminals — the plain explanation.
 @MainActor
 enum TerminalScenario {
+    /// The terminal on, with a shell that reads no startup files (checks must not depend on ~/.profile).
+    static let serverArguments = ["--enable-terminal", "--terminal-shell", "/bin/bash --noprofile --norc -i"]
+
     static func vteMapped() -> Bool {
         guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"), let data = try? handle.readToEnd() else { return false }
         return String(decoding: data, as: UTF8.self).contains("libvte-2.91-gtk4")
@@ -38,7 +41,7 @@ enum TerminalScenario {
     static func tabs(_ d: Driver, _ main: Widget) -> [Tab] { d.named(prefix: "terminal-view", in: main).map(Tab.init) }
 
     static func run(_ d: Driver, _ c: ScenarioContext) async {
-        guard var server = try? ResilienceScenarios.Server(c, extra: ["--enable-terminal"]) else { return d.expect(false, "the server starts") }
+        guard var server = try? ResilienceScenarios.Server(c, extra: TerminalScenario.serverArguments) else { return d.expect(false, "the server starts") }
         defer { server.kill() }
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         d.expect(!vteMapped(), "VTE is not in the process before a terminal opens")
@@ -94,9 +97,9 @@ enum TerminalScenario {
 
         // The server goes away: the tab says Reconnecting… and keeps what it showed; back, it is live again.
         server.kill()
-        d.expect(await d.wait { d.texts(main).contains("Reconnecting…") }, "a lost connection shows Reconnecting…", d.texts(main))
+        d.expect(await d.wait { d.texts(main).contains("Reconnecting…") && !shell.isConnected }, "a lost connection shows Reconnecting…", d.texts(main))
         await d.screenshot(main, "terminal-reconnecting")
-        guard let restarted = try? ResilienceScenarios.Server(c, extra: ["--enable-terminal"]) else { return d.expect(false, "the server restarts") }
+        guard let restarted = try? ResilienceScenarios.Server(c, extra: TerminalScenario.serverArguments) else { return d.expect(false, "the server restarts") }
         server = restarted
         d.expect(await d.wait(seconds: 40) { shell.isConnected }, "the tab reconnects when the server is back")
         d.expect(shell.text.contains("ui-20-done"), "the tab kept what it showed before the drop", shell.text)
@@ -126,7 +129,7 @@ enum TerminalBenchScenario {
     }
 
     static func run(_ d: Driver, _ c: ScenarioContext) async {
-        guard let server = try? ResilienceScenarios.Server(c, extra: ["--enable-terminal"]) else { return d.expect(false, "the server starts") }
+        guard let server = try? ResilienceScenarios.Server(c, extra: TerminalScenario.serverArguments) else { return d.expect(false, "the server starts") }
         defer { server.kill() }
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), 1100, 800)

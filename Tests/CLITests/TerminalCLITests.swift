@@ -6,7 +6,10 @@ import Testing
 /// restored, and the usage and exit codes around it.
 @Suite(.serialized)
 struct TerminalCLITests {
-    func signedIn(_ arguments: [String] = ["--enable-terminal"]) async throws -> (CLISandbox, ServerProcess) {
+    /// A shell without startup files: the tests must not depend on this machine's ~/.profile.
+    static let terminal = ["--enable-terminal", "--terminal-shell", "/bin/bash --noprofile --norc -i"]
+
+    func signedIn(_ arguments: [String] = TerminalCLITests.terminal) async throws -> (CLISandbox, ServerProcess) {
         let server = try ServerProcess(arguments: arguments)
         let sandbox = try CLISandbox()
         let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)

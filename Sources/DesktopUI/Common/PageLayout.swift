@@ -24,6 +24,21 @@ enum PageLayout {
         UI.vbox(spacing: Style.gap, classes: [Style.card], [UI.label(title, classes: [Style.headline])] + children)
     }
 
+    /// A page's centred state (empty, unavailable, an explanation): a large faded icon, a heading,
+    /// a sentence and maybe a button — the design's empty state.
+    static func emptyState(icon name: String, title: String, text: Widget, button: Widget? = nil) -> Widget {
+        let icon = gtk_image_new_from_icon_name(name)!
+        gtk_image_set_pixel_size(OpaquePointer(icon), 64)
+        UI.addClasses(icon, [Style.emptyIcon])
+        gtk_label_set_justify(OpaquePointer(text), GTK_JUSTIFY_CENTER)
+        gtk_label_set_max_width_chars(OpaquePointer(text), 56)
+        let column = UI.vbox(spacing: Style.gap, [icon, UI.label(title, classes: [Style.title], xalign: 0.5), text])
+        if let button { UI.align(button, h: GTK_ALIGN_CENTER); UI.append(column, button) }
+        UI.align(column, h: GTK_ALIGN_CENTER, v: GTK_ALIGN_CENTER)
+        UI.margins(column, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.section, end: Style.section)
+        return column
+    }
+
     static func iconButton(_ icon: String, label: String, action: @escaping @MainActor () -> Void) -> Widget {
         let button = gtk_button_new_from_icon_name(icon)!
         gtk_widget_set_tooltip_text(button, label)

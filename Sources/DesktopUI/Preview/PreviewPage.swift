@@ -91,30 +91,16 @@ final class PreviewPage: Page {
         UI.append(widget, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
 
         let stack = OpaquePointer(content)
-        gtk_stack_add_named(stack, state(icon: "web-browser-symbolic", title: L("Preview Localhost"),
+        gtk_stack_add_named(stack, PageLayout.emptyState(icon: "web-browser-symbolic", title: L("Preview Localhost"),
                                          text: UI.label(L("Select a quick link or enter a custom port to see a dev server of the server machine here."),
                                                         classes: [Style.body, Style.dim], xalign: 0.5)), "empty")
         let setHost = UI.button(L("Set _Preview Host…"), classes: [Style.suggested]) { [unowned self] in context.activate("app.preferences") }
         gtk_widget_set_name(setHost, "preview-set-host")
-        gtk_stack_add_named(stack, state(icon: "network-vpn-symbolic", title: L("Previews need a direct path"), text: tunnelText, button: setHost), "tunnel")
-        gtk_stack_add_named(stack, state(icon: "dialog-warning-symbolic", title: L("Web previews are not available"), text: unavailableText), "unavailable")
+        gtk_stack_add_named(stack, PageLayout.emptyState(icon: "network-vpn-symbolic", title: L("Previews need a direct path"), text: tunnelText, button: setHost), "tunnel")
+        gtk_stack_add_named(stack, PageLayout.emptyState(icon: "dialog-warning-symbolic", title: L("Web previews are not available"), text: unavailableText), "unavailable")
         gtk_widget_set_vexpand(content, 1)
         gtk_widget_set_name(content, "preview-content")
         UI.append(widget, content)
-    }
-
-    /// A centred state: a large faded icon, a heading, a sentence and maybe a button.
-    private func state(icon name: String, title: String, text: Widget, button: Widget? = nil) -> Widget {
-        let icon = gtk_image_new_from_icon_name(name)!
-        gtk_image_set_pixel_size(OpaquePointer(icon), 64)
-        UI.addClasses(icon, [Style.emptyIcon])
-        gtk_label_set_justify(OpaquePointer(text), GTK_JUSTIFY_CENTER)
-        gtk_label_set_max_width_chars(OpaquePointer(text), 56)
-        let column = UI.vbox(spacing: Style.gap, [icon, UI.label(title, classes: [Style.title], xalign: 0.5), text])
-        if let button { UI.align(button, h: GTK_ALIGN_CENTER); UI.append(column, button) }
-        UI.align(column, h: GTK_ALIGN_CENTER, v: GTK_ALIGN_CENTER)
-        UI.margins(column, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.section, end: Style.section)
-        return column
     }
 
     // MARK: Page

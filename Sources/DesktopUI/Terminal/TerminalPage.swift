@@ -83,26 +83,13 @@ final class TerminalPage: Page {
         let start = UI.button(L("Open a _Shell"), classes: [Style.suggested]) { [unowned self] in open(.shell) }
         gtk_widget_set_name(start, "terminal-start")
         gtk_stack_add_named(OpaquePointer(content), terminals, "tabs")
-        gtk_stack_add_named(OpaquePointer(content), state(title: L("Terminal"), text: UI.label(
+        gtk_stack_add_named(OpaquePointer(content), PageLayout.emptyState(icon: "utilities-terminal-symbolic", title: L("Terminal"), text: UI.label(
             L("A shell on the server machine, in your home folder there, or Jarvis and Codex in their own tabs."),
             classes: [Style.body, Style.dim], xalign: 0.5), button: start), "empty")
-        gtk_stack_add_named(OpaquePointer(content), state(title: L("Terminals are not available"), text: unavailableText), "unavailable")
+        gtk_stack_add_named(OpaquePointer(content), PageLayout.emptyState(icon: "utilities-terminal-symbolic", title: L("Terminals are not available"), text: unavailableText), "unavailable")
         gtk_widget_set_vexpand(content, 1)
         UI.append(widget, content)
         gtk_stack_set_visible_child_name(OpaquePointer(content), "empty")
-    }
-
-    private func state(title: String, text: Widget, button: Widget? = nil) -> Widget {
-        let icon = gtk_image_new_from_icon_name("utilities-terminal-symbolic")!
-        gtk_image_set_pixel_size(OpaquePointer(icon), 64)
-        UI.addClasses(icon, [Style.emptyIcon])
-        gtk_label_set_justify(OpaquePointer(text), GTK_JUSTIFY_CENTER)
-        gtk_label_set_max_width_chars(OpaquePointer(text), 56)
-        let column = UI.vbox(spacing: Style.gap, [icon, UI.label(title, classes: [Style.title], xalign: 0.5), text])
-        if let button { UI.align(button, h: GTK_ALIGN_CENTER); UI.append(column, button) }
-        UI.align(column, h: GTK_ALIGN_CENTER, v: GTK_ALIGN_CENTER)
-        UI.margins(column, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.section, end: Style.section)
-        return column
     }
 
     // MARK: Page

@@ -23,6 +23,8 @@ final class TerminalTab {
     private var reported: (rows: Int, cols: Int) = (0, 0)
     /// Output not shown yet, and what shows it a frame at a time.
     private var pending: [Data] = []
+    private var feedScheduled = false
+    private var feedGeneration = 0
     private var pacer: FrameCoalescer!
 
     init(profile: TerminalProfile, startCommand: String, connect: @escaping TerminalSession.Connect) {
@@ -58,7 +60,7 @@ final class TerminalTab {
     }
 
     /// Output at full speed (`yes`, a build log) must not hold the main loop: what arrives is shown
-    /// at the next frame, at most `bytesPerFrame` per frame (adapted to how long VTE took), so the window keeps drawing and
+    /// at the next frame, at most `bytesPerFrame` a frame (adapted to how long VTE took), so the window keeps drawing and
     /// answering; the rest waits for the following frames.
     static let minimumBytesPerFrame = 8 * 1024
     static let maximumBytesPerFrame = 256 * 1024
@@ -67,20 +69,34 @@ final class TerminalTab {
 
     private func receive(_ data: Data) {
         pending.append(data)
+        scheduleFeed()
+    }
+
+    /// The next helping at the next frame. A frame callback does not run while the view is unmapped (a
+    /// tab in the background, or one unmapped mid-flood): a timer then takes over, ten helpings a second.
+    private func scheduleFeed() {
+        guard !feedScheduled else { return }
+        feedScheduled = true
+        feedGeneration += 1
+        let generation = feedGeneration
         pacer.schedule()
+        DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { [weak self] in
+            guard let self, self.feedScheduled, self.feedGeneration == generation else { return }
+            self.feedPending()
+        }
     }
 
     private func feedPending() {
+        guard feedScheduled else { return }
+        feedScheduled = false
         // VTE queues what it is fed and parses it in its own main-loop source, all of it at once: so the
         // budget is bytes handed over per frame, not time spent handing them over. It adapts: halved
         // after a frame that came late (VTE took too long on the last helping), grown while frames are on time.
         let now = ContinuousClock.now
-        if let last = lastFeed, pending.count > 0 {
-            let interval = now - last
-            bytesPerFrame = interval > .milliseconds(30) ? max(Self.minimumBytesPerFrame, bytesPerFrame / 2)
+        if let last = lastFeed {
+            bytesPerFrame = now - last > .milliseconds(30) ? max(Self.minimumBytesPerFrame, bytesPerFrame / 2)
                 : min(Self.maximumBytesPerFrame, bytesPerFrame + Self.minimumBytesPerFrame)
         }
-        lastFeed = now
         var budget = bytesPerFrame
         while budget > 0, !pending.isEmpty {
             let first = pending[0]
@@ -90,12 +106,8 @@ final class TerminalTab {
             budget -= slice.count
         }
         guard !pending.isEmpty else { lastFeed = nil; return }
-        if gtk_widget_get_mapped(view.widget) != 0 {
-            pacer.schedule()
-        } else {
-            // A tab in the background has no frames: a slice every 10 ms instead.
-            DispatchQueue.main.asyncAfter(deadline: .now() + 0.01) { [weak self] in self?.feedPending() }
-        }
+        lastFeed = now
+        scheduleFeed()
     }
 
     /// Sends the view's size in cells when it changed (after a window resize, a zoom, a tab switch).

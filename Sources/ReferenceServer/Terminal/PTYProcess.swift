@@ -36,10 +36,13 @@ final class PTYProcess: Sendable {
         ]
     }
 
-    init(rows: Int, cols: Int) throws {
-        let (shell, home, user) = Self.userShell()
+    /// `command` (a program and its arguments) instead of the login shell: tests use a shell that reads
+    /// no startup files, so they do not depend on this machine's ~/.profile.
+    init(rows: Int, cols: Int, command: [String]? = nil) throws {
+        let (loginShell, home, user) = Self.userShell()
+        let shell = command?.first ?? loginShell
         // argv[0] "-bash": a login shell, as a terminal window starts it.
-        let arguments = ["-" + (shell as NSString).lastPathComponent]
+        let arguments = command ?? ["-" + (loginShell as NSString).lastPathComponent]
         let environment = Self.environment(home: home, user: user, shell: shell)
         var master: Int32 = -1
         let pid = withCStrings(arguments) { argv in

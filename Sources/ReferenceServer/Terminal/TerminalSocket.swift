@@ -38,7 +38,7 @@ enum TerminalSocket {
         }
         defer { state.closeTerminal() }
         let process: PTYProcess
-        do { process = try PTYProcess(rows: 24, cols: 80) } catch {
+        do { process = try PTYProcess(rows: 24, cols: 80, command: state.terminalCommand) } catch {
             try await outbound.close(.unexpectedServerError, reason: "no pseudo-terminal")
             return
         }

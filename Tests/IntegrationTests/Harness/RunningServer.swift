@@ -32,6 +32,8 @@ final class RunningServer: Sendable {
         try FileManager.default.createDirectory(at: uploads, withIntermediateDirectories: true)
         let state = ServerState(apiKey: key, uploadDirectory: uploads)
         state.faults = faults
+        // A shell without startup files: the tests must not depend on this machine's ~/.profile.
+        if terminal { state.terminalCommand = TestShell.command }
         let server = ReferenceServer(state: state, port: port, terminalEnabled: terminal)
         let (urls, sink) = AsyncStream.makeStream(of: String.self)
         // If the server cannot listen, the stream ends and the caller tries again instead of
@@ -60,6 +62,10 @@ final class RunningServer: Sendable {
         _ = try? await task.value
         try? FileManager.default.removeItem(at: uploads)
     }
+}
+
+enum TestShell {
+    static let command = ["/bin/bash", "--noprofile", "--norc", "-i"]
 }
 
 /// Test keys carry a per-run marker so the leak audit after the run can search for them.
