@@ -91,6 +91,11 @@ enum TerminalScenario {
             if let confirm = d.window(named: "terminal-close-confirm") { d.click("confirm-button", in: confirm) }
             d.expect(await d.wait { tabs(d, main).count == 2 }, "and closes the tab")
             d.sendKey(0xff55, to: page, modifiers: ctrl)
+            // Ctrl+Shift+F: find in the scrollback (VTE selects the match it finds).
+            d.sendKey(0x46, to: page, modifiers: ctrl | shift)
+            d.expect(await d.wait { d.widget("terminal-find", in: main).map { gtk_widget_get_mapped($0) != 0 } == true }, "Ctrl+Shift+F shows the find bar")
+            d.type("ui-20", into: "terminal-find", in: main)
+            d.expect(await d.wait { bos_terminal_has_selection(shell.raw) != 0 }, "typing a word finds it in the scrollback")
         } else {
             d.expect(false, "the terminal page is there")
         }

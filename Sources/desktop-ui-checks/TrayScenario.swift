@@ -89,6 +89,9 @@ enum TrayScenario {
         let conversations = (try? HistoryStore())?.conversations().count ?? 0
         d.expect(await fake.click("New Chat"), "the host can click New Chat")
         d.expect(await d.wait { ((try? HistoryStore())?.conversations().count ?? 0) == conversations + 1 }, "New Chat starts a conversation")
+        d.expect(await fake.click("New Terminal"), "the host can click New Terminal")
+        d.expect(await d.wait { d.widget("terminal-page", in: main).map { gtk_widget_get_mapped($0) != 0 } == true },
+                 "New Terminal brings up the Terminal page")
         d.expect(await d.wait { fake.labels.contains("_Sleep Server…") && isEnabled(fake, "_Sleep Server…") }, "Sleep Server… is offered")
         d.expect(await fake.click("Sleep Server…"), "the host can click Sleep Server…")
         d.expect(await d.wait { d.window(named: "sleep-confirm") != nil }, "Sleep Server… asks first")
