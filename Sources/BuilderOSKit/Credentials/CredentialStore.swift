@@ -6,7 +6,7 @@ import Foundation
 /// `version` (the schema version). Every call runs off the calling thread; there is no fallback
 /// to any other storage, ever.
 public struct CredentialStore: Sendable {
-    public static let schemaName = "app.builderos.Desktop.ApiKey"
+    public static let schemaName = BuilderOSKit.applicationID + ".ApiKey"
     public static let schemaVersion = "1"
 
     public init() {}

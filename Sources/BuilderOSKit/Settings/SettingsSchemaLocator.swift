@@ -8,7 +8,7 @@ import CGio
 ///     (so `swift run` works without an install step).
 /// The prefix comes first so that an install never picks up an older system copy.
 enum SettingsSchemaLocator {
-    static let schemaID = "app.builderos.Desktop"
+    static let schemaID = BuilderOSKit.applicationID
 
     static func locate() -> OpaquePointer? {
         if let schema = lookUp(inDirectory: SourceTree.installedShare.appendingPathComponent("glib-2.0/schemas").path) { return schema }

@@ -17,7 +17,7 @@ public struct TrayStatus: Sendable, Equatable {
     public static let appName = "BuilderOS"
 
     /// The themed icon for the state (installed under hicolor/…/status).
-    public var iconName: String { "app.builderos.Desktop-\(indicator.rawValue)" }
+    public var iconName: String { "\(BuilderOSKit.applicationID)-\(indicator.rawValue)" }
 
     public init(snapshot: ConnectionSnapshot?) {
         guard let snapshot else {

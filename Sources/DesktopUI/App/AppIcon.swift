@@ -7,7 +7,7 @@ import Foundation
 /// that folder is added to the theme's search path.
 @MainActor
 enum AppIcon {
-    static let name = "app.builderos.Desktop"
+    static let name = BuilderOSKit.applicationID
 
     static func install() {
         if let icons = iconFolder(), let display = gdk_display_get_default() {

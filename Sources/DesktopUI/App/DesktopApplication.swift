@@ -8,7 +8,7 @@ import GtkKit
 /// server or key is configured, else the main window.
 @MainActor
 public final class DesktopApplication {
-    public static let id = "app.builderos.Desktop"
+    public static let id = BuilderOSKit.applicationID
 
     public let application: UnsafeMutablePointer<GtkApplication>
     public let account: Account
