@@ -92,6 +92,19 @@ public enum UI {
         gtk_widget_set_size_request(widget, width, height)
     }
 
+    /// A flow box of `minPerLine`…`maxPerLine` children a line, nothing selectable (cards).
+    public static func flowBox(minPerLine: UInt32, maxPerLine: UInt32, spacing: UInt32, homogeneous: Bool = false) -> Widget {
+        let flow = gtk_flow_box_new()!
+        let box = OpaquePointer(flow)
+        gtk_flow_box_set_min_children_per_line(box, minPerLine)
+        gtk_flow_box_set_max_children_per_line(box, maxPerLine)
+        gtk_flow_box_set_homogeneous(box, homogeneous ? 1 : 0)
+        gtk_flow_box_set_selection_mode(box, GTK_SELECTION_NONE)
+        gtk_flow_box_set_row_spacing(box, spacing)
+        gtk_flow_box_set_column_spacing(box, spacing)
+        return flow
+    }
+
     /// A single-line text entry; `onChange` runs on every edit, `onActivate` on Enter.
     public static func entry(placeholder: String = "", classes: [String] = [], password: Bool = false,
                              onChange: @escaping @MainActor (String) -> Void = { _ in },

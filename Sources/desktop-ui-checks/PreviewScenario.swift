@@ -18,11 +18,7 @@ enum PreviewScenario {
     }
 
     /// Whether libwebkitgtk is mapped into this process (what linking it would cost at start-up).
-    static func webKitMapped() -> Bool {
-        // procfs files report size 0, so read them to the end rather than by their size.
-        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"), let data = try? handle.readToEnd() else { return false }
-        return String(decoding: data, as: UTF8.self).contains("libwebkitgtk-6.0")
-    }
+    static func webKitMapped() -> Bool { ProcessScan.mapsLibrary("libwebkitgtk-6.0") }
 
     static func openPage(_ d: Driver, _ main: Widget) async {
         d.expect(d.accelerator(for: "win.page-preview") == "<Control>5", "Ctrl+5 opens Preview")
@@ -107,7 +103,9 @@ enum PreviewScenario {
         await d.settle()
         d.expect(d.texts(preferences).contains("no http://, port or path"), "a URL as preview host is explained", d.texts(preferences))
         d.type("127.0.0.1", into: "preview-host-entry", in: preferences)
+        if let entry = d.widget("preview-host-entry", in: preferences) { gtk_widget_grab_focus(entry) }  // scrolls it into view
         await d.settle()
+        await d.screenshot(preferences, "preferences-preview-host")
         gtk_window_destroy(gtkCast(preferences, to: GtkWindow.self))
         d.expect(await d.wait { label(d, "preview-host", in: main) == "127.0.0.1" && d.texts(main).contains("Preview Localhost") },
                  "the preview host applies at once", d.texts(main))

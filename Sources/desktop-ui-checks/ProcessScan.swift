@@ -16,4 +16,13 @@ enum ProcessScan {
         }
         return hits
     }
+
+    /// A file of /proc read to its end (procfs reports size 0, so reading by size gets nothing).
+    static func procText(_ path: String) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Whether a library whose file name contains `name` is mapped into this process.
+    static func mapsLibrary(_ name: String) -> Bool { procText("/proc/self/maps").contains(name) }
 }

@@ -14,10 +14,7 @@ enum TerminalScenario {
     /// The terminal on, with a shell that reads no startup files (checks must not depend on ~/.profile).
     static let serverArguments = ["--enable-terminal", "--terminal-shell", "/bin/bash --noprofile --norc -i"]
 
-    static func vteMapped() -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"), let data = try? handle.readToEnd() else { return false }
-        return String(decoding: data, as: UTF8.self).contains("libvte-2.91-gtk4")
-    }
+    static func vteMapped() -> Bool { ProcessScan.mapsLibrary("libvte-2.91-gtk4") }
 
     /// A tab as the checks see it: its VTE widget (through the same loader the app uses) and its banner.
     @MainActor struct Tab {
@@ -128,8 +125,7 @@ enum TerminalScenario {
 @MainActor
 enum TerminalBenchScenario {
     static func peakRSSKiB() -> Int {
-        guard let handle = FileHandle(forReadingAtPath: "/proc/self/status"), let data = try? handle.readToEnd() else { return 0 }
-        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        let line = ProcessScan.procText("/proc/self/status").split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 

@@ -64,7 +64,7 @@ struct PreviewUITests {
         #expect(login.status == 0, "\(login.stderr)")
         try await UIScenario.run("main-preview-tunnel", server: tunnelURL, keyFile: server.keyFile, sandbox: sandbox,
                                  wrapper: ["/usr/bin/unshare"] + wrap)
-        UIScenario.screenshotsExist("main-preview-tunnel", ["preview-tunnel"])
+        UIScenario.screenshotsExist("main-preview-tunnel", ["preview-tunnel", "preferences-preview-host"])
     }
 
     static func closedPort() -> Int? {

@@ -39,9 +39,9 @@ public final class TerminalConnection: Sendable {
             channel.abort()
         }
         defer { watchdog.cancel() }
-        var iterator = channel.events.makeAsyncIterator()
+        let frames = FrameReader(channel.events.makeAsyncIterator())
         // The answer to the key comes first; anything else (or nothing, in time) is a failure.
-        switch await iterator.next() {
+        switch await frames.next() {
         case .text("authenticated")?:
             break
         case .text(let text)?:
@@ -55,10 +55,10 @@ public final class TerminalConnection: Sendable {
             channel.close()
             throw .malformedResponse
         }
-        // The rest of the channel's events (its stream goes on where the first iterator stopped).
+        // The rest of the channel's events, through the same iterator.
         let events = AsyncStream<TerminalEvent> { continuation in
             let pump = Task {
-                for await event in channel.events {
+                while let event = await frames.next() {
                     switch event {
                     case .binary(let data): continuation.yield(.output(data))
                     case .text(let text): continuation.yield(.output(Data(text.utf8)))
@@ -81,6 +81,14 @@ public final class TerminalConnection: Sendable {
     }
 
     public func close() { channel.close() }
+}
+
+/// The channel's one iterator, handed from the authentication step to the pump task (one reader at a
+/// time: the authentication is over before the pump starts).
+private final class FrameReader: @unchecked Sendable {
+    private var iterator: AsyncStream<WebSocketEvent>.AsyncIterator
+    init(_ iterator: AsyncStream<WebSocketEvent>.AsyncIterator) { self.iterator = iterator }
+    func next() async -> WebSocketEvent? { await iterator.next() }
 }
 
 /// A terminal's size in character cells, and its resize frame.

@@ -18,14 +18,7 @@ final class CapsuleGrid {
     init(rest: RESTClient, window: @escaping @MainActor () -> Widget?) {
         self.rest = rest
         self.window = window
-        flow = gtk_flow_box_new()
-        let box = OpaquePointer(flow)
-        gtk_flow_box_set_min_children_per_line(box, 2)
-        gtk_flow_box_set_max_children_per_line(box, 4)
-        gtk_flow_box_set_homogeneous(box, 1)
-        gtk_flow_box_set_selection_mode(box, GTK_SELECTION_NONE)
-        gtk_flow_box_set_row_spacing(box, UInt32(Style.gap))
-        gtk_flow_box_set_column_spacing(box, UInt32(Style.gap))
+        flow = UI.flowBox(minPerLine: 2, maxPerLine: 4, spacing: UInt32(Style.gap), homogeneous: true)
         gtk_widget_set_name(flow, "capsules")
         filter = gtk_search_entry_new()
         gtk_widget_set_name(filter, "capsule-filter")

@@ -210,9 +210,3 @@ final class PreviewBrowser {
         UI.setSensitive(forward, view.canGoForward)
     }
 }
-
-/// A weak reference for closures made before `self` exists.
-@MainActor
-final class WeakBox<T: AnyObject> {
-    weak var value: T?
-}

@@ -20,7 +20,7 @@ final class PreviewPage: Page {
     private let portEntry: Widget
     private let goButton: Widget
     private let portProblem = UI.label("", classes: [Style.label, Style.errorText])
-    private let linkBox = gtk_flow_box_new()!
+    private let linkBox = UI.flowBox(minPerLine: 2, maxPerLine: 5, spacing: UInt32(Style.gapSmall))
     private let content = gtk_stack_new()!
     private let tunnelText = UI.label("", classes: [Style.body, Style.dim], xalign: 0.5)
     private let unavailableText = UI.label("", classes: [Style.body, Style.dim], xalign: 0.5)
@@ -63,11 +63,6 @@ final class PreviewPage: Page {
         let header = UI.hbox(spacing: Style.gap, [heading, refreshButton])
 
         let flow = OpaquePointer(linkBox)
-        gtk_flow_box_set_min_children_per_line(flow, 2)
-        gtk_flow_box_set_max_children_per_line(flow, 5)
-        gtk_flow_box_set_selection_mode(flow, GTK_SELECTION_NONE)
-        gtk_flow_box_set_row_spacing(flow, UInt32(Style.gapSmall))
-        gtk_flow_box_set_column_spacing(flow, UInt32(Style.gapSmall))
         gtk_widget_set_name(linkBox, "quick-links")
         for link in links {
             let card = QuickLinkCard(link: link) { [unowned self] in open(port: $0.port) }

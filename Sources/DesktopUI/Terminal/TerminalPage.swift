@@ -206,7 +206,4 @@ final class TerminalPage: Page {
 
     /// The tray's New Terminal.
     func newShell() { open(.shell) }
-
-    /// For checks: the tabs open now.
-    var openTabs: [TerminalTab] { tabs }
 }

@@ -20,7 +20,6 @@ final class TerminalTab {
     private let banner = UI.label("", classes: [Style.label], wrap: false)
     private let bannerButton: Widget
     private let bannerBox: Widget
-    private var reported: (rows: Int, cols: Int) = (0, 0)
     /// Output not shown yet, and what shows it a frame at a time.
     private var pending: [Data] = []
     private var feedScheduled = false
@@ -110,12 +109,11 @@ final class TerminalTab {
         scheduleFeed()
     }
 
-    /// Sends the view's size in cells when it changed (after a window resize, a zoom, a tab switch).
+    /// Tells the session the view's size in cells (after a window resize, a zoom, a tab switch); the
+    /// session sends only a changed size, and sends it again after every reconnect.
     func reportSize() {
-        let size = (rows: view.rows, cols: view.columns)
-        guard size.rows > 0, size.cols > 0, size != reported else { return }
-        reported = size
-        session.resize(rows: size.rows, cols: size.cols)
+        guard view.rows > 0, view.columns > 0 else { return }
+        session.resize(rows: view.rows, cols: view.columns)
     }
 
     var isConnected: Bool { session.state.isLive }
@@ -133,7 +131,6 @@ final class TerminalTab {
         UI.setVisible(bannerButton, button != nil)
         if let button { UI.setButtonLabel(bannerButton, button) }
         UI.setText(label, session.state.isLive || text == nil ? profile.title : "\(profile.title) · \(text!)")
-        if session.state.isLive { reported = (0, 0); reportSize() }
         onStateChange?()
     }
 
