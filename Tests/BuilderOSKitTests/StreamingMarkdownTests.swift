@@ -145,3 +145,20 @@ struct StreamingMarkdownTests {
         #expect(ParagraphChunks.split([.text("Short. Very short.")]) == [[.text("Short. Very short.")]])
     }
 }
+
+/// cmark-gfm's extension characters live in one process-wide table: parsers on several threads at
+/// once must still all see strikethrough and autolinks.
+struct ConcurrentMarkdownTests {
+    @Test func parsesOnManyThreadsAgree() async {
+        let text = "an ~~old~~ word and https://builderos.example.com/guide here"
+        let expected = MarkdownParser.parse(text)
+        #expect(expected.description.contains("strikethrough") && expected.description.contains("link"))
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask { (0..<300).filter { _ in MarkdownParser.parse(text) != expected }.count }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+}

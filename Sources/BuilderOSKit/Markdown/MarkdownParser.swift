@@ -1,5 +1,6 @@
 import CCmark
 import Foundation
+import Synchronization
 
 /// Parses Markdown (CommonMark + GitHub tables, strikethrough, autolinks) with cmark-gfm into
 /// `MarkdownBlock`s. Raw HTML is kept as literal text: a reply can never inject markup.
@@ -9,6 +10,12 @@ public enum MarkdownParser {
         return true
     }()
 
+    /// cmark-gfm keeps the inline characters its extensions react to (`~`, `:` …) in one table for
+    /// the whole process, adds them when a parser gets the extensions and takes them out when it
+    /// finishes: two parsers on two threads take each other's out (strikethrough and autolinks then
+    /// come and go). One parse at a time.
+    private static let oneAtATime = Mutex(())
+
     public static func parse(_ text: String) -> [MarkdownBlock] {
         parseLocated(text).map(\.block)
     }
@@ -16,6 +23,10 @@ public enum MarkdownParser {
     /// The top-level blocks with the line (from 1) each starts on: `StreamingMarkdown` re-parses
     /// a growing reply from its last block's line.
     public static func parseLocated(_ text: String) -> [(block: MarkdownBlock, line: Int)] {
+        oneAtATime.withLock { _ in parseAlone(text) }
+    }
+
+    private static func parseAlone(_ text: String) -> [(block: MarkdownBlock, line: Int)] {
         _ = registered
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return [(.paragraph([.text(text)]), 1)] }
         defer { cmark_parser_free(parser) }
