@@ -33,6 +33,7 @@ public struct ReferenceServer: Sendable {
         if testControls { ControlRoutes.add(to: router, state: state) }
         ChatSocket.add(to: router, state: state)
         if terminalEnabled { TerminalSocket.add(to: router, state: state) }
+        let socketPaths = Set(ChatSocket.paths + (terminalEnabled ? [TerminalSocket.path] : []))
 
         var logger = Logger(label: "builderos-server")
         logger.logLevel = .warning
@@ -40,7 +41,7 @@ public struct ReferenceServer: Sendable {
         let host = self.host
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: 16 << 20))),
+            server: UnservedUpgradeGate.builder(webSocketRouter: router, servedPaths: socketPaths, configuration: .init(maxFrameSize: 16 << 20)),
             configuration: .init(address: .hostname(host, port: port), serverName: "builderos-reference"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? 0

@@ -12,10 +12,20 @@ enum ResilienceScenarios {
     /// builderos-server as a child process, killed with SIGKILL like a crash.
     final class Server {
         let process = Process()
-        init(_ c: ScenarioContext, extra: [String] = []) throws {
-            process.executableURL = URL(fileURLWithPath: c.options["server-binary"] ?? "builderos-server")
-            process.arguments = ["--port", c.options["port"] ?? "0", "--key-file", c.options["key-file"] ?? "",
-                                 "--message-log", c.options["message-log"] ?? "/dev/null"] + extra
+        /// `idle`: run the server and everything it starts (shells, their programs) only when the CPU has
+        /// nothing else to do (`chrt --idle`, kept across fork and threads), standing in for a server on
+        /// another machine when a benchmark floods from it.
+        init(_ c: ScenarioContext, extra: [String] = [], idle: Bool = false) throws {
+            let binary = c.options["server-binary"] ?? "builderos-server"
+            let arguments = ["--port", c.options["port"] ?? "0", "--key-file", c.options["key-file"] ?? "",
+                             "--message-log", c.options["message-log"] ?? "/dev/null"] + extra
+            if idle {
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/chrt")
+                process.arguments = ["--idle", "0", binary] + arguments
+            } else {
+                process.executableURL = URL(fileURLWithPath: binary)
+                process.arguments = arguments
+            }
             process.standardOutput = FileHandle.nullDevice
             try process.run()
         }

@@ -12,11 +12,14 @@ struct TerminalSessionTests {
         private let continuation: AsyncStream<TerminalEvent>.Continuation
         private let lock = NSLock()
         private var log: [String] = []
+        private var shownBytes = 0
         var sent: [String] { lock.withLock { log } }
+        var shown: Int { lock.withLock { shownBytes } }
 
         init() { (events, continuation) = AsyncStream.makeStream() }
         func send(_ bytes: Data) { lock.withLock { log.append(String(decoding: bytes, as: UTF8.self)) } }
         func resize(rows: Int, cols: Int) { lock.withLock { log.append("resize \(rows)x\(cols)") } }
+        func shown(_ count: Int) { lock.withLock { shownBytes += count } }
         func close() { continuation.yield(.closed(shellExited: false)); continuation.finish() }
         func output(_ text: String) { continuation.yield(.output(Data(text.utf8))) }
         func drop() { continuation.finish() }
@@ -64,6 +67,9 @@ struct TerminalSessionTests {
         #expect(link.sent.last == "ls\r")
         s.resize(rows: 30, cols: 100)
         #expect(link.sent.filter { $0.hasPrefix("resize") }.count == 1, "an unchanged size is not sent again")
+        #expect(link.shown == 0, "nothing is reported shown before the view shows it")
+        s.shown(5)
+        #expect(link.shown == 5, "what the view showed reaches the link's flow control")
         s.stop()
     }
 

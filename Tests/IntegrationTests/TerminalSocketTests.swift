@@ -19,7 +19,9 @@ struct TerminalSocketTests {
             Task {
                 for await event in connection.events {
                     switch event {
-                    case .output(let data): self.lock.withLock { self.bytes.append(data) }
+                    case .output(let data):
+                        self.lock.withLock { self.bytes.append(data) }
+                        connection.shown(data.count)
                     case .closed: self.lock.withLock { self.closed = event }
                     }
                 }
@@ -81,6 +83,40 @@ struct TerminalSocketTests {
         type(terminal, "echo after-$((3*3))\r")
         #expect(await screen.wait(for: "after-9"), "the shell takes commands again after Ctrl-C: \(screen.text)")
         #expect(!screen.text.contains("not-2-interrupted"))
+    }
+
+    /// Flow control: while nothing is reported shown, a flood is read no further than the receive window
+    /// (plus frames in flight) however much the shell writes; a Ctrl-C still gets out; once shown, the rest
+    /// arrives. Without it, 30 MB over loopback pile up in memory within a second.
+    @Test func aFloodIsHeldBackUntilShown() async throws {
+        final class Held: @unchecked Sendable {
+            private let lock = NSLock()
+            private var bytes = Data()
+            private var releasing = false
+            var count: Int { lock.withLock { bytes.count } }
+            var text: String { lock.withLock { String(decoding: bytes.suffix(4096), as: UTF8.self) } }
+            /// Returns how much to report shown now.
+            func add(_ data: Data) -> Int { lock.withLock { bytes.append(data); return releasing ? data.count : 0 } }
+            func startReleasing() -> Int { lock.withLock { releasing = true; return bytes.count } }
+        }
+        let server = try await RunningServer.start(terminal: true)
+        defer { Task { await server.stop() } }
+        let terminal = try await TerminalConnection.open(server: server.address, apiKey: server.key)
+        defer { terminal.close() }
+        let held = Held()
+        Task { for await case .output(let data) in terminal.events { terminal.shown(held.add(data)) } }
+        type(terminal, "yes | head -c 30000000; echo flood-$((2*3))-end\r")
+        let end = ContinuousClock.now + .seconds(20)
+        while held.count < TerminalConnection.receiveWindow, ContinuousClock.now < end { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(held.count >= TerminalConnection.receiveWindow, "the window's worth arrives")
+        try await Task.sleep(nanoseconds: 1_000_000_000)
+        #expect(held.count <= TerminalConnection.receiveWindow + (1 << 20), "held back at the window: \(held.count) bytes read")
+        terminal.send(Data([0x03]))
+        type(terminal, "echo after-$((3*3))\r")
+        terminal.shown(held.startReleasing())
+        while !held.text.contains("after-9"), ContinuousClock.now < end + .seconds(20) { try await Task.sleep(nanoseconds: 20_000_000) }
+        #expect(held.text.contains("after-9"), "the shell answers once the output is shown")
+        #expect(held.count < 30_000_000, "Ctrl-C reached the shell while its output was held back")
     }
 
     @Test func aWrongKeyIsRefused() async throws {

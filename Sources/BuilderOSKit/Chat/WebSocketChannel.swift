@@ -10,27 +10,42 @@ public enum WebSocketEvent: Sendable, Equatable {
     case closed(code: Int)
 }
 
-/// One libsoup WebSocket connection (ws or wss). All soup calls run on `GLibWorker`; events arrive
+/// One libsoup WebSocket connection (ws or wss). All soup calls run on a `GLibWorker`; events arrive
 /// in order on `events`. The stream ends when the socket closes.
+///
+/// With a receive window (the terminal), the reader runs at most that many bytes ahead of what the
+/// consumer reports shown (`shown`), on a worker of its own: it waits there, so nothing else waits.
 final class WebSocketChannel: @unchecked Sendable {
     let events: AsyncStream<WebSocketEvent>
     private let continuation: AsyncStream<WebSocketEvent>.Continuation
-    private let worker = GLibWorker.shared
+    fileprivate let worker: GLibWorker
+    private let window: ReceiveWindow?
     // Owned by the worker thread.
     private var connection: OpaquePointer?
     private var handlerIDs: [UInt] = []
-    /// Set once `close` has been asked for: what still arrives is dropped, not queued (a server streaming
+    private var closeStarted = false
+    /// Asked for from any thread. Once set, what still arrives is dropped, not queued (a server streaming
     /// without end must not fill memory while the close frame is under way).
-    private var closing = false
+    private let closeRequest = Mutex<CloseRequest?>(nil)
+    /// Frames to send, in order; the worker sends them (also from inside a flow-control wait, so a
+    /// Ctrl-C gets out while a flood is being held back).
+    private let outbox = Mutex<[Outgoing]>([])
 
-    private init() {
+    private enum CloseRequest { case close(UInt16), abort }
+    private enum Outgoing { case text(String), binary(Data) }
+
+    private init(receiveWindow: Int?) {
         (events, continuation) = AsyncStream.makeStream(of: WebSocketEvent.self, bufferingPolicy: .unbounded)
+        window = receiveWindow.map(ReceiveWindow.init(limit:))
+        worker = window == nil ? .shared : GLibWorker(name: "builderos-socket")
     }
 
     /// Opens a socket to `url` (ws:// or wss://). Failures to connect or upgrade are mapped
     /// like REST failures: a 502 HTML page is a tunnel error, 401 a rejected key, and so on.
-    static func connect(url: String, host: String, configuration: ClientConfiguration, pingInterval: UInt32) async throws(BuilderOSError) -> WebSocketChannel {
-        let channel = WebSocketChannel()
+    /// `receiveWindow`: bytes the reader may run ahead of `shown` (nil: no flow control).
+    static func connect(url: String, host: String, configuration: ClientConfiguration, pingInterval: UInt32,
+                        receiveWindow: Int? = nil) async throws(BuilderOSError) -> WebSocketChannel {
+        let channel = WebSocketChannel(receiveWindow: receiveWindow)
         let attempt = ConnectAttempt(channel: channel, host: host, pingInterval: pingInterval)
         let worker = channel.worker
         do {
@@ -43,31 +58,63 @@ final class WebSocketChannel: @unchecked Sendable {
                 worker.run { attempt.cancel() }
             }
         } catch let error as BuilderOSError {
+            channel.stopOwnWorker()
             throw error
         } catch {
+            channel.stopOwnWorker()
             throw .cancelled
         }
         return channel
     }
 
-    func send(_ text: String) {
-        worker.run { [self] in
-            guard let connection, soup_websocket_connection_get_state(connection) == SOUP_WEBSOCKET_STATE_OPEN else { return }
-            soup_websocket_connection_send_text(connection, text)
+    func send(_ text: String) { enqueue(.text(text)) }
+
+    func send(binary bytes: Data) { enqueue(.binary(bytes)) }
+
+    /// The consumer has shown `count` bytes of what arrived (channels with a receive window).
+    func shown(_ count: Int) { window?.release(count) }
+
+    func close(code: UInt16 = UInt16(SOUP_WEBSOCKET_CLOSE_NORMAL.rawValue)) { request(.close(code)) }
+
+    /// Ends the connection at once, without waiting for the peer's close frame: for a peer that floods
+    /// (a reply past its cap), where every moment spent closing politely is more data to read.
+    func abort() { request(.abort) }
+
+    private func enqueue(_ item: Outgoing) {
+        outbox.withLock { $0.append(item) }
+        worker.run { [self] in flushOutbox() }
+        window?.wake()
+    }
+
+    private func request(_ close: CloseRequest) {
+        closeRequest.withLock { if $0 == nil { $0 = close } }
+        window?.close()
+        worker.run { [self] in performRequestedClose() }
+    }
+
+    // MARK: Worker-thread side
+
+    private func flushOutbox() {
+        let items = outbox.withLock { items in defer { items = [] }; return items }
+        guard let connection, soup_websocket_connection_get_state(connection) == SOUP_WEBSOCKET_STATE_OPEN else { return }
+        for item in items {
+            switch item {
+            case .text(let text): soup_websocket_connection_send_text(connection, text)
+            case .binary(let bytes): bytes.withUnsafeBytes { soup_websocket_connection_send_binary(connection, $0.baseAddress, gsize($0.count)) }
+            }
         }
     }
 
-    func send(binary bytes: Data) {
-        worker.run { [self] in
-            guard let connection, soup_websocket_connection_get_state(connection) == SOUP_WEBSOCKET_STATE_OPEN else { return }
-            bytes.withUnsafeBytes { soup_websocket_connection_send_binary(connection, $0.baseAddress, gsize($0.count)) }
-        }
-    }
-
-    func close(code: UInt16 = UInt16(SOUP_WEBSOCKET_CLOSE_NORMAL.rawValue)) {
-        worker.run { [self] in
-            guard let connection else { return }
-            closing = true
+    /// Runs from a queued job, or from the message handler when a close was asked for mid-read (a
+    /// flood keeps libsoup's read loop going, and queued jobs wait for it).
+    private func performRequestedClose() {
+        guard let request = closeRequest.withLock({ $0 }), let connection, !closeStarted else { return }
+        closeStarted = true
+        switch request {
+        case .abort:
+            g_io_stream_close(soup_websocket_connection_get_io_stream(connection), nil, nil)
+            finish(code: Int(SOUP_WEBSOCKET_CLOSE_TOO_BIG.rawValue))
+        case .close(let code):
             if soup_websocket_connection_get_state(connection) == SOUP_WEBSOCKET_STATE_OPEN {
                 soup_websocket_connection_close(connection, code, nil)
                 // A peer that never answers the close frame (stuck, or half-open) must not keep the stream open:
@@ -79,19 +126,6 @@ final class WebSocketChannel: @unchecked Sendable {
         }
     }
 
-    /// Ends the connection at once, without waiting for the peer's close frame: for a peer that floods
-    /// (a reply past its cap), where every moment spent closing politely is more data to read.
-    func abort() {
-        worker.run { [self] in
-            guard let connection else { return }
-            closing = true
-            g_io_stream_close(soup_websocket_connection_get_io_stream(connection), nil, nil)
-            finish(code: Int(SOUP_WEBSOCKET_CLOSE_TOO_BIG.rawValue))
-        }
-    }
-
-    // MARK: Worker-thread side
-
     fileprivate func adopt(_ connection: OpaquePointer, pingInterval: UInt32) {
         self.connection = connection
         soup_websocket_connection_set_keepalive_interval(connection, pingInterval)
@@ -101,7 +135,7 @@ final class WebSocketChannel: @unchecked Sendable {
         let onMessage: @convention(c) (OpaquePointer?, Int32, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, type, bytes, user in
             guard let bytes else { return }
             let channel = Unmanaged<WebSocketChannel>.fromOpaque(user!).takeUnretainedValue()
-            if channel.closing { return }
+            if channel.closeRequest.withLock({ $0 != nil }) { return channel.performRequestedClose() }
             var size = 0
             let data = g_bytes_get_data(bytes, &size)
             let buffer = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
@@ -110,6 +144,8 @@ final class WebSocketChannel: @unchecked Sendable {
             } else {
                 channel.continuation.yield(.binary(Data(buffer)))
             }
+            channel.window?.admit(size) { channel.flushOutbox() }
+            channel.flushOutbox()
         }
         let onClosed: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { connection, user in
             let channel = Unmanaged<WebSocketChannel>.fromOpaque(user!).takeUnretainedValue()
@@ -134,6 +170,13 @@ final class WebSocketChannel: @unchecked Sendable {
         continuation.yield(.closed(code: code))
         continuation.finish()
         g_object_unref(UnsafeMutableRawPointer(connection))
+        window?.close()
+        stopOwnWorker()
+    }
+
+    /// A socket's own worker ends with it; the shared one never does.
+    private func stopOwnWorker() {
+        if worker !== GLibWorker.shared { worker.stop() }
     }
 }
 
@@ -163,7 +206,7 @@ private final class ConnectAttempt: @unchecked Sendable {
         // Never follow a redirect: the key is the first frame, and a 3xx could hand it to another host (or
         // downgrade wss:// to ws://). A redirect fails the connect with `BuilderOSError.redirected`.
         soup_message_add_flags(message, SOUP_MESSAGE_NO_REDIRECT)
-        session = SoupSessionFactory.session(configuration: configuration)
+        session = SoupSessionFactory.session(configuration: configuration, on: channel.worker)
         cancellable = g_cancellable_new()
         // The connect timeout covers TCP, TLS and the upgrade.
         let timeout = g_timeout_source_new(UInt32(configuration.connectTimeout * 1000))
@@ -246,12 +289,12 @@ enum SoupSessionFactory {
         var timeout: UInt32
     }
 
-    nonisolated(unsafe) private static var sessions: [Key: UnsafeMutablePointer<SoupSession>] = [:]
+    private static let bundles = Mutex(0)
 
-    /// Worker thread only.
-    static func session(configuration: ClientConfiguration) -> UnsafeMutablePointer<SoupSession> {
+    /// On `worker`'s thread only.
+    static func session(configuration: ClientConfiguration, on worker: GLibWorker) -> UnsafeMutablePointer<SoupSession> {
         let key = Key(extraCAFile: configuration.extraCAFile, timeout: UInt32(configuration.requestTimeout))
-        if let existing = sessions[key] { return existing }
+        if let existing = worker.soupSessions[key] { return existing }
         let session = soup_session_new()!
         soup_session_set_timeout(session, UInt32(configuration.requestTimeout))
         soup_session_set_user_agent(session, "BuilderOS-Desktop/\(BuilderOSKit.version)")
@@ -259,7 +302,7 @@ enum SoupSessionFactory {
             soup_session_set_tls_database(session, database)
             g_object_unref(UnsafeMutableRawPointer(database))
         }
-        sessions[key] = session
+        worker.soupSessions[key] = session
         return session
     }
 
@@ -272,7 +315,8 @@ enum SoupSessionFactory {
         let base = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? NSTemporaryDirectory()
         let folder = URL(fileURLWithPath: base).appendingPathComponent("builderos-desktop-\(getuid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let bundle = folder.appendingPathComponent("ca-bundle-\(getpid())-\(sessions.count).pem")
+        let number = bundles.withLock { count in defer { count += 1 }; return count }
+        let bundle = folder.appendingPathComponent("ca-bundle-\(getpid())-\(number).pem")
         guard (try? (system + "\n" + added).write(to: bundle, atomically: true, encoding: .utf8)) != nil else { return nil }
         var error: UnsafeMutablePointer<GError>?
         let database = g_tls_file_database_new(bundle.path, &error)

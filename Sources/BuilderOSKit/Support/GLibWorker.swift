@@ -3,26 +3,42 @@ import Foundation
 
 /// A thread running its own GLib main context, where every libsoup object lives. Keeping soup off
 /// the GTK main thread means a slow socket can never stall drawing, and the CLI needs no GTK loop.
+/// `shared` serves chat and REST-side sockets; a socket with flow control (a terminal) gets a worker
+/// of its own, because its reader waits while the consumer catches up.
 final class GLibWorker: @unchecked Sendable {
-    static let shared = GLibWorker()
+    static let shared = GLibWorker(name: "builderos-glib")
 
     let context: OpaquePointer
+    private let loop: OpaquePointer
+    /// Soup sessions made on this thread (a session belongs to the thread that made it). Worker thread only.
+    var soupSessions: [AnyHashable: UnsafeMutablePointer<SoupSession>] = [:]
 
     private final class Job {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
     }
 
-    private init() {
+    init(name: String) {
         context = g_main_context_new()
-        nonisolated(unsafe) let context = self.context
-        let thread = Thread {
+        loop = g_main_loop_new(context, 0)
+        nonisolated(unsafe) let (context, loop) = (self.context, self.loop)
+        let thread = Thread { [self] in
+            // Socket work yields to the window: under a flood the main thread needs the cores more.
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)  // 0: this thread (Linux keeps a nice value per thread)
             g_main_context_push_thread_default(context)
-            let loop = g_main_loop_new(context, 0)
             g_main_loop_run(loop)
+            // Stopped: what this thread made goes with it.
+            for session in soupSessions.values { g_object_unref(UnsafeMutableRawPointer(session)) }
+            soupSessions = [:]
+            g_main_context_pop_thread_default(context)
         }
-        thread.name = "builderos-glib"
+        thread.name = name
         thread.start()
+    }
+
+    deinit {
+        g_main_loop_unref(loop)
+        g_main_context_unref(context)
     }
 
     /// Runs `body` on the worker thread, in order with every other job (or once `seconds` have passed).
@@ -36,6 +52,12 @@ final class GLibWorker: @unchecked Sendable {
         }, job, { data in Unmanaged<Job>.fromOpaque(data!).release() })
         g_source_attach(source, context)
         g_source_unref(source)
+    }
+
+    /// Ends the thread once the jobs queued so far have run (a worker of one socket, when it closes).
+    func stop() {
+        nonisolated(unsafe) let loop = self.loop
+        run { g_main_loop_quit(loop) }
     }
 }
 

@@ -11,8 +11,14 @@ public enum TerminalEvent: Sendable, Equatable {
 /// One connection to `/api/terminal/ws`: the key as the first text frame, `authenticated` back, then
 /// raw PTY bytes both ways and resize frames. Opening it throws the usual errors: a server without
 /// the route answers 404 (`notAvailableOnServer`), a wrong key `unauthorized`.
+///
+/// Flow control: the socket is read at most `receiveWindow` bytes ahead of what the consumer reports
+/// with `shown(_:)`, so a flood (`yes`) is held back by TCP at the server instead of piling up here.
+/// Every consumer of `events` must report what it has shown, or output stops after the window.
 public final class TerminalConnection: Sendable {
     public static let path = "/api/terminal/ws"
+    /// Enough for several frames' worth of a fast terminal; small next to a 10,000-line scrollback.
+    public static let receiveWindow = 1 << 20
     public let events: AsyncStream<TerminalEvent>
     private let channel: WebSocketChannel
 
@@ -23,15 +29,9 @@ public final class TerminalConnection: Sendable {
     public static func open(server: ServerAddress, apiKey: String, configuration: ClientConfiguration = .init(),
                             authenticationTimeout: Double = 10) async throws(BuilderOSError) -> TerminalConnection {
         if let problem = APIKey.problemSending(apiKey) { throw .invalidAPIKey(problem) }
-        let channel: WebSocketChannel
-        do {
-            channel = try await WebSocketChannel.connect(url: server.webSocketURL(path: path), host: server.host,
-                                                         configuration: configuration, pingInterval: 30)
-        } catch .serverError(status: 400, _) {
-            // A server without the route: real servers answer 404 (`notAvailableOnServer` already);
-            // servers built on Hummingbird, ours included, answer every refused upgrade with 400.
-            throw .notAvailableOnServer
-        }
+        let channel = try await WebSocketChannel.connect(url: server.webSocketURL(path: path), host: server.host,
+                                                         configuration: configuration, pingInterval: 30,
+                                                         receiveWindow: receiveWindow)
         channel.send(apiKey)
         let sent = ContinuousClock.now
         let watchdog = Task {
@@ -57,7 +57,8 @@ public final class TerminalConnection: Sendable {
         }
         // The rest of the channel's events, through the same iterator.
         let events = AsyncStream<TerminalEvent> { continuation in
-            let pump = Task {
+            // Below the window's priority: under a flood this hop must not take the cores the window needs.
+            let pump = Task(priority: .utility) {
                 while let event = await frames.next() {
                     switch event {
                     case .binary(let data): continuation.yield(.output(data))
@@ -74,6 +75,9 @@ public final class TerminalConnection: Sendable {
 
     /// Keystrokes or a paste.
     public func send(_ bytes: Data) { channel.send(binary: bytes) }
+
+    /// `count` bytes of output have been shown: the socket may read that much more.
+    public func shown(_ count: Int) { channel.shown(count) }
 
     /// The terminal's size in character cells.
     public func resize(rows: Int, cols: Int) {

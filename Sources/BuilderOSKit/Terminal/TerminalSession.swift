@@ -18,6 +18,8 @@ public enum TerminalState: Sendable, Equatable {
 public protocol TerminalLink: AnyObject, Sendable {
     var events: AsyncStream<TerminalEvent> { get }
     func send(_ bytes: Data)
+    /// `count` bytes of output have been shown (flow control: see `TerminalConnection`).
+    func shown(_ count: Int)
     func resize(rows: Int, cols: Int)
     func close()
 }
@@ -63,6 +65,10 @@ public final class TerminalSession {
     }
 
     public func send(_ bytes: Data) { link?.send(bytes) }
+
+    /// The view has shown `count` bytes of output; the link may read more. Output still queued in the
+    /// view when the link changed counts against the new one harmlessly (the window only loosens).
+    public func shown(_ count: Int) { link?.shown(count) }
 
     /// The view's size in cells; sent now and after every reconnect.
     public func resize(rows: Int, cols: Int) {

@@ -20,11 +20,9 @@ final class TerminalTab {
     private let banner = UI.label("", classes: [Style.label], wrap: false)
     private let bannerButton: Widget
     private let bannerBox: Widget
-    /// Output not shown yet, and what shows it a frame at a time.
-    private var pending: [Data] = []
-    private var feedScheduled = false
-    private var feedGeneration = 0
-    private var pacer: FrameCoalescer!
+    /// Output not shown yet, handed to VTE a helping per parsing pass (see `TerminalOutputPacer`).
+    private var pacer = TerminalOutputPacer()
+    private var helpingsFed = 0
 
     init(profile: TerminalProfile, startCommand: String, connect: @escaping TerminalSession.Connect) {
         self.profile = profile
@@ -47,8 +45,9 @@ final class TerminalTab {
         widget = overlay
         box.value = self
         UI.setText(label, profile.title)
-        pacer = FrameCoalescer(widget: view.widget) { box.value?.feedPending() }
+        MainLoopClock.install()
         session.onOutput = { [weak self] data in self?.receive(data) }
+        Signals.connect(UnsafeMutableRawPointer(view.widget), "contents-changed") { box.value?.vteFinishedPass() }
         session.onState = { [weak self] _ in self?.showState() }
         addLinkClicks()
         Lifetime.tie(self, to: widget)
@@ -58,55 +57,35 @@ final class TerminalTab {
         session.start()
     }
 
-    /// Output at full speed (`yes`, a build log) must not hold the main loop: what arrives is shown
-    /// at the next frame, at most `bytesPerFrame` a frame (adapted to how long VTE took), so the window keeps drawing and
-    /// answering; the rest waits for the following frames.
-    static let minimumBytesPerFrame = 8 * 1024
-    static let maximumBytesPerFrame = 256 * 1024
-    private var bytesPerFrame = 32 * 1024
-    private var lastFeed: ContinuousClock.Instant?
-
+    /// Output at full speed (`yes`, a build log) must not hold the main loop: VTE gets one helping per
+    /// parsing pass, sized so that a pass stays within the pacer's budget; the rest waits here (at most
+    /// the connection's receive window: the socket is not read further until it is shown).
     private func receive(_ data: Data) {
-        pending.append(data)
-        scheduleFeed()
+        pacer.receive(data)
+        feedNext()
     }
 
-    /// The next helping at the next frame. A frame callback does not run while the view is unmapped (a
-    /// tab in the background, or one unmapped mid-flood): a timer then takes over, ten helpings a second.
-    private func scheduleFeed() {
-        guard !feedScheduled else { return }
-        feedScheduled = true
-        feedGeneration += 1
-        let generation = feedGeneration
-        pacer.schedule()
+    private func feedNext() {
+        guard let helping = pacer.nextHelping() else { return }
+        view.feed(helping)
+        session.shown(helping.count)
+        // A helping that changes nothing on screen brings no `contents-changed`: then go on after a moment.
+        helpingsFed += 1
+        let fed = helpingsFed
         DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { [weak self] in
-            guard let self, self.feedScheduled, self.feedGeneration == generation else { return }
-            self.feedPending()
+            guard let self, self.helpingsFed == fed, self.pacer.awaitingPass else { return }
+            self.pacer.passTimedOut()
+            self.feedNext()
         }
     }
 
-    private func feedPending() {
-        guard feedScheduled else { return }
-        feedScheduled = false
-        // VTE queues what it is fed and parses it in its own main-loop source, all of it at once: so the
-        // budget is bytes handed over per frame, not time spent handing them over. It adapts: halved
-        // after a frame that came late (VTE took too long on the last helping), grown while frames are on time.
-        let now = ContinuousClock.now
-        if let last = lastFeed {
-            bytesPerFrame = now - last > .milliseconds(30) ? max(Self.minimumBytesPerFrame, bytesPerFrame / 2)
-                : min(Self.maximumBytesPerFrame, bytesPerFrame + Self.minimumBytesPerFrame)
-        }
-        var budget = bytesPerFrame
-        while budget > 0, !pending.isEmpty {
-            let first = pending[0]
-            let slice = first.prefix(budget)
-            if slice.count == first.count { pending.removeFirst() } else { pending[0] = first.dropFirst(slice.count) }
-            view.feed(slice)
-            budget -= slice.count
-        }
-        guard !pending.isEmpty else { lastFeed = nil; return }
-        lastFeed = now
-        scheduleFeed()
+    /// Emitted inside VTE's pass, right after it parsed what it had: the time since this main-loop
+    /// iteration began is the pass's cost. The next helping goes from the next iteration, not from
+    /// inside VTE's signal.
+    private func vteFinishedPass() {
+        guard pacer.awaitingPass else { return }
+        pacer.passFinished(took: MainLoopClock.secondsIntoIteration)
+        DispatchQueue.main.async { [weak self] in self?.feedNext() }
     }
 
     /// Tells the session the view's size in cells (after a window resize, a zoom, a tab switch); the

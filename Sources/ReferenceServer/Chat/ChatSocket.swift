@@ -9,8 +9,11 @@ import Synchronization
 enum ChatSocket {
     static let keyTimeout: Duration = .seconds(10)
 
+    static let agents = ["claude", "codex"]
+    static let paths = agents.map { "/api/\($0)/ws" }
+
     static func add(to router: Router<BasicWebSocketRequestContext>, state: ServerState) {
-        for agent in ["claude", "codex"] {
+        for agent in agents {
             router.ws("/api/\(agent)/ws") { inbound, outbound, _ in
                 try await serve(agent: agent, inbound: inbound, outbound: outbound, state: state)
             }

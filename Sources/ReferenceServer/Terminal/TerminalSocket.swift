@@ -10,8 +10,10 @@ import Synchronization
 /// closes, everything the shell started ends. Registered only when the server is started with
 /// `--enable-terminal`: a server without it answers 404, as real servers without the route do.
 enum TerminalSocket {
+    static let path = "/api/terminal/ws"
+
     static func add(to router: Router<BasicWebSocketRequestContext>, state: ServerState) {
-        router.ws("/api/terminal/ws") { inbound, outbound, _ in
+        router.ws(RouterPath(path)) { inbound, outbound, _ in
             try await serve(inbound: inbound, outbound: outbound, state: state)
         }
     }

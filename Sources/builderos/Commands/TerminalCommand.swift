@@ -43,7 +43,9 @@ struct TerminalCommand: AsyncParsableCommand {
         var ending: TerminalEvent = .closed(shellExited: false)
         for await event in connection.events {
             switch event {
-            case .output(let bytes): RawMode.write(bytes)
+            case .output(let bytes):
+                RawMode.write(bytes)
+                connection.shown(bytes.count)
             case .closed: ending = event
             }
         }
