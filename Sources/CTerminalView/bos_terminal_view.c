@@ -116,7 +116,7 @@ void bos_terminal_set_colors(void *terminal, const char *foreground, const char 
 
 void bos_terminal_set_font_scale(void *terminal, double scale) { vte.set_font_scale(terminal, scale); }
 double bos_terminal_font_scale(void *terminal) { return vte.font_scale(terminal); }
-void bos_terminal_copy(void *terminal) { vte.copy(terminal, 0 /* VTE_FORMAT_TEXT */); }
+void bos_terminal_copy(void *terminal) { vte.copy(terminal, 1 /* VTE_FORMAT_TEXT (0 is not a format: VTE refuses it) */); }
 void bos_terminal_paste(void *terminal) { vte.paste(terminal); }
 int bos_terminal_has_selection(void *terminal) { return vte.has_selection(terminal); }
 

@@ -7,8 +7,9 @@ import GtkKit
 
 /// The Terminal page against the reference server's real PTY (the scenario runs the server itself,
 /// with --enable-terminal, so it can kill and restart it): a command's output, the size following the
-/// window, a Jarvis tab beside the shell, the reconnect banner with the scrollback kept, and — against a
-/// server without terminals — the plain explanation.
+/// window, a Jarvis tab beside the shell, keys (tabs, zoom, find, copy and paste), the reconnect banner
+/// with the scrollback kept, Disconnected with Reconnect when the server comes back without terminals,
+/// and — against a server without terminals from the start — the plain explanation.
 @MainActor
 enum TerminalScenario {
     /// The terminal on, with a shell that reads no startup files (checks must not depend on ~/.profile).
@@ -32,6 +33,12 @@ enum TerminalScenario {
         var isConnected: Bool {
             guard let overlay = gtk_widget_get_parent(view), let banner = WidgetTree.named("terminal-banner", in: overlay) else { return false }
             return gtk_widget_get_visible(banner) == 0
+        }
+        /// The tab's own banner and its button (each tab has one).
+        var overlay: Widget? { gtk_widget_get_parent(view) }
+        var offersReconnect: Bool {
+            guard let overlay, let button = WidgetTree.named("terminal-reconnect", in: overlay) else { return false }
+            return !isConnected && gtk_widget_get_visible(button) != 0
         }
     }
 
@@ -93,6 +100,14 @@ enum TerminalScenario {
             d.expect(await d.wait { d.widget("terminal-find", in: main).map { gtk_widget_get_mapped($0) != 0 } == true }, "Ctrl+Shift+F shows the find bar")
             d.type("ui-20", into: "terminal-find", in: main)
             d.expect(await d.wait { bos_terminal_has_selection(shell.raw) != 0 }, "typing a word finds it in the scrollback")
+            // Ctrl+Shift+C copies what was found, Ctrl+Shift+V pastes it back into the shell as typed input.
+            d.sendKey(0x43, to: page, modifiers: ctrl | shift)
+            await d.settle()
+            d.sendKey(0x56, to: page, modifiers: ctrl | shift)
+            await d.settle()
+            shell.type("\r")
+            d.expect(await d.wait { shell.text.contains("ui-20: command not found") }, "Ctrl+Shift+C then Ctrl+Shift+V types the copied text into the shell",
+                     String(shell.text.suffix(200)).replacingOccurrences(of: "\n", with: "⏎"))
         } else {
             d.expect(false, "the terminal page is there")
         }
@@ -107,6 +122,25 @@ enum TerminalScenario {
         d.expect(shell.text.contains("ui-20-done"), "the tab kept what it showed before the drop", shell.text)
         shell.type("echo back-$((5+5))\r")
         d.expect(await d.wait { shell.text.contains("back-10") }, "and the new shell runs commands")
+
+        // Gone for good: after its attempts the tab says Disconnected and offers Reconnect, which works once
+        // the server is back.
+        server.kill()
+        d.expect(await d.wait(seconds: 60) { shell.offersReconnect }, "after its attempts the tab offers Reconnect")
+        d.expect(d.texts(main).contains("Disconnected — "), "and says Disconnected", d.texts(main))
+        await d.screenshot(main, "terminal-disconnected")
+        guard let again = try? ResilienceScenarios.Server(c, extra: TerminalScenario.serverArguments) else { return d.expect(false, "the server restarts") }
+        server = again
+        if let overlay = shell.overlay { d.click("terminal-reconnect", in: overlay) }
+        d.expect(await d.wait { shell.isConnected }, "Reconnect connects again")
+        shell.type("echo again-$((6+6))\r")
+        d.expect(await d.wait { shell.text.contains("again-12") }, "and the shell runs commands", shell.text)
+
+        // Back without terminals (it answers 404): the page explains instead of retrying.
+        server.kill()
+        guard let without = try? ResilienceScenarios.Server(c) else { return d.expect(false, "the server restarts without terminals") }
+        server = without
+        d.expect(await d.wait(seconds: 40) { d.texts(main).contains("Terminals are not available") }, "a server that lost its terminals gets the explanation", d.texts(main))
         let hits = ProcessScan.processesMentioning(c.key)
         d.expect(hits.isEmpty, "no process (the shells included) holds the API key", "\(hits)")
     }
