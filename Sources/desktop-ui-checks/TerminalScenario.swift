@@ -136,6 +136,15 @@ enum TerminalScenario {
         shell.type("echo again-$((6+6))\r")
         d.expect(await d.wait { shell.text.contains("again-12") }, "and the shell runs commands", shell.text)
 
+        // A web address in the output is a link (what Ctrl+click opens): after `clear` it is on the first row.
+        shell.type("clear; echo https://example.com/bos-$((2+2))\r")
+        d.expect(await d.wait { shell.text.hasPrefix("https://example.com/bos-4") }, "the address is printed on the first row", shell.text)
+        let cell = Double(gtk_widget_get_width(shell.view)) / Double(max(shell.columns, 1))
+        let row = Double(gtk_widget_get_height(shell.view)) / Double(max(shell.rows, 1))
+        let link = bos_terminal_link_at(shell.raw, cell * 5.5, row / 2).map { text in defer { g_free(text) }; return String(cString: text) }
+        d.expect(link == "https://example.com/bos-4", "VTE recognises the address as a link", link ?? "no link")
+        d.expect(bos_terminal_link_at(shell.raw, cell * 5.5, row * 4.5) == nil, "and plain text is not one")
+
         // Back without terminals (it answers 404): the page explains instead of retrying.
         server.kill()
         guard let without = try? ResilienceScenarios.Server(c) else { return d.expect(false, "the server restarts without terminals") }

@@ -85,7 +85,7 @@ struct PreviewUITests {
 /// PTY; the scenario runs the server itself (on the port the app signed in to) to kill and restart it.
 @Suite(.serialized)
 struct TerminalUITests {
-    @Test func shellJarvisResizeAndReconnect() async throws {
+    @Test func shellJarvisResizeKeysReconnectAndDisconnect() async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess(port: StablePort.pick())
         let port = try #require(URLComponents(string: server.url)?.port)
@@ -96,7 +96,7 @@ struct TerminalUITests {
         server.stop()
         try await UIScenario.run("main-terminal", server: server.url, keyFile: keyFile, sandbox: sandbox,
                                  options: ["port": String(port), "server-binary": Binaries.path("builderos-server"), "key-file": keyFile.path])
-        UIScenario.screenshotsExist("main-terminal", ["terminal", "terminal-two-tabs", "terminal-reconnecting"])
+        UIScenario.screenshotsExist("main-terminal", ["terminal", "terminal-two-tabs", "terminal-reconnecting", "terminal-disconnected"])
     }
 
     @Test func aServerWithoutTerminals() async throws {
