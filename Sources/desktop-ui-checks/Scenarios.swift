@@ -32,6 +32,7 @@ enum Scenarios {
         case "main-pages": await MainScenarios.pages(d, c)
         case "main-restart": await MainScenarios.restart(d, c)
         case "main-rtl": await MainScenarios.rightToLeft(d, c)
+        case "main-portal": await PortalScenario.run(d, c)
         case "main-resilience": await ResilienceScenarios.resilience(d, c)
         case "main-no-system": await ResilienceScenarios.noSystemServer(d, c)
         case "main-notifications": await ResilienceScenarios.notifications(d, c)

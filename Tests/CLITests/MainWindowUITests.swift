@@ -111,6 +111,15 @@ struct MainWindowUITests {
         UIScenario.screenshotsExist("main-rtl", ["chat", "connection"])
     }
 
+    /// The desktop's dark preference through a STAND-IN Settings portal (see `PortalScenario`).
+    @Test func followsTheDesktopThroughThePortal() async throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess()
+        defer { server.stop() }
+        try await signIn(sandbox, server)
+        try await UIScenario.run("main-portal", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+    }
+
     @Test func serverWithoutSystemRoutes() async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess(arguments: ["--no-system-routes"])

@@ -3,70 +3,51 @@ import CGtk
 import GtkKit
 
 /// The desktop's dark-style preference from the XDG Settings portal
-/// (`org.freedesktop.appearance` / `color-scheme`), with change notifications. Absent portal:
-/// `current` is nil and nothing is ever reported.
+/// (`org.freedesktop.appearance` / `color-scheme`), with change notifications. Nothing here blocks:
+/// the value is read with an asynchronous call (the answer usually lands before the first frame)
+/// and reported through `onChange` like any later change. Absent portal (or bus): `current` stays nil
+/// and nothing is ever reported; a portal is never started just to ask.
 @MainActor
 final class PortalColorScheme {
+    static let name = "org.freedesktop.portal.Desktop"
+    static let path = "/org/freedesktop/portal/desktop"
+    static let interface = "org.freedesktop.portal.Settings"
+
     private(set) var current: DesktopColorScheme?
-    private var proxy: UnsafeMutablePointer<GDBusProxy>?
     var onChange: (@MainActor (DesktopColorScheme) -> Void)?
+    private var connection: OpaquePointer?
+    private var subscription: guint = 0
 
     init() {
+        // GApplication has the session bus open by the time the UI is built, so this returns the
+        // shared connection without a round trip.
         var error: UnsafeMutablePointer<GError>?
-        // Never start a portal just to ask, and never block on one that is not there.
-        let flags = GDBusProxyFlags(rawValue: G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START.rawValue | G_DBUS_PROXY_FLAGS_DO_NOT_LOAD_PROPERTIES.rawValue)
-        proxy = g_dbus_proxy_new_for_bus_sync(G_BUS_TYPE_SESSION, flags, nil, "org.freedesktop.portal.Desktop",
-                                              "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings", nil, &error)
+        connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
         if let error { g_error_free(error) }
-        guard let proxy, g_dbus_proxy_get_name_owner(proxy).map({ p in g_free(p); return true }) ?? false else {
-            if let proxy { g_object_unref(UnsafeMutableRawPointer(proxy)) }
-            self.proxy = nil
-            return
+        guard let connection else { return }
+        subscription = DBusPeer.subscribe(connection, sender: Self.name, interface: Self.interface, signal: "SettingChanged") { [weak self] _, arguments in
+            guard arguments[0]?.stringValue == "org.freedesktop.appearance", arguments[1]?.stringValue == "color-scheme",
+                  let value = arguments[2]?.uint32Value else { return }
+            self?.report(DesktopColorScheme(portalValue: value))
         }
-        current = read()
-        Signals.connect(UnsafeMutableRawPointer(proxy), "g-signal", withThreeArguments: { [weak self] _, signal, parameters in
-            guard let self, let signal, String(cString: signal.assumingMemoryBound(to: CChar.self)) == "SettingChanged",
-                  let parameters else { return }
-            let tuple = OpaquePointer(parameters)
-            guard g_variant_n_children(tuple) == 3 else { return }
-            let namespace = Self.string(g_variant_get_child_value(tuple, 0))
-            let key = Self.string(g_variant_get_child_value(tuple, 1))
-            guard namespace == "org.freedesktop.appearance", key == "color-scheme",
-                  let value = Self.uint(g_variant_get_child_value(tuple, 2)) else { return }
-            let scheme = DesktopColorScheme(portalValue: value)
-            self.current = scheme
-            self.onChange?(scheme)
-        })
+        Task { [weak self] in
+            let reply = await DBusPeer.call(connection, destination: Self.name, path: Self.path, interface: Self.interface, method: "Read",
+                                            .tuple([.string("org.freedesktop.appearance"), .string("color-scheme")]), timeoutMilliseconds: 1000)
+            // A change signal that came first is newer than this answer.
+            guard let self, self.current == nil, case .success(let tuple) = reply, let value = tuple[0]?.uint32Value else { return }
+            self.report(DesktopColorScheme(portalValue: value))
+        }
     }
 
-    private func read() -> DesktopColorScheme? {
-        guard let proxy else { return nil }
-        var children: [OpaquePointer?] = [g_variant_new_string("org.freedesktop.appearance"), g_variant_new_string("color-scheme")]
-        let parameters = g_variant_new_tuple(&children, 2)
-        var error: UnsafeMutablePointer<GError>?
-        guard let reply = g_dbus_proxy_call_sync(proxy, "Read", parameters, G_DBUS_CALL_FLAGS_NONE, 1000, nil, &error) else {
-            if let error { g_error_free(error) }
-            return nil
+    isolated deinit {
+        if let connection {
+            if subscription != 0 { DBusPeer.unsubscribe(connection, subscription) }
+            g_object_unref(UnsafeMutableRawPointer(connection))
         }
-        defer { g_variant_unref(reply) }
-        return Self.uint(g_variant_get_child_value(reply, 0)).map(DesktopColorScheme.init(portalValue:))
     }
 
-    /// Unwraps nested variants (`Read` answers `v` holding `v` holding `u`) and frees the value.
-    private static func uint(_ value: OpaquePointer?) -> UInt32? {
-        guard var value else { return nil }
-        while String(cString: g_variant_get_type_string(value)) == "v" {
-            let inner = g_variant_get_variant(value)!
-            g_variant_unref(value)
-            value = inner
-        }
-        defer { g_variant_unref(value) }
-        return String(cString: g_variant_get_type_string(value)) == "u" ? g_variant_get_uint32(value) : nil
-    }
-
-    private static func string(_ value: OpaquePointer?) -> String? {
-        guard let value else { return nil }
-        defer { g_variant_unref(value) }
-        return g_variant_get_string(value, nil).map { String(cString: $0) }
+    private func report(_ scheme: DesktopColorScheme) {
+        current = scheme
+        onChange?(scheme)
     }
 }

@@ -129,6 +129,14 @@ public indirect enum Variant: Equatable, Sendable {
         }
     }
 
+    public var uint32Value: UInt32? {
+        switch self {
+        case .uint32(let u): return u
+        case .variant(let v): return v.uint32Value
+        default: return nil
+        }
+    }
+
     public var boolValue: Bool? {
         switch self {
         case .bool(let b): return b
