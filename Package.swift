@@ -71,30 +71,32 @@ let package = Package(
             swiftSettings: swift6
         ),
 
-        // MARK: Executables
+        // MARK: The product's executables (Sources/<name>): the app, the CLI, the reference server
         .executableTarget(name: "builderos-desktop", dependencies: ["DesktopUI", "BuilderOSKit"], swiftSettings: swift6),
-        // Drives the real setup wizard under Xvfb against builderos-server (see Tests/CLITests/WizardUITests).
-        .executableTarget(name: "desktop-ui-checks", dependencies: ["DesktopUI", "GtkKit", "BuilderOSKit", "CGtk", "CTerminalView"], swiftSettings: swift6),
         .executableTarget(
             name: "builderos",
             dependencies: ["BuilderOSKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swift6
         ),
-        // Seeded fuzzing of every decoder (meson-helpers/fuzz-decoders; a fast subset runs in the tests).
-        .executableTarget(name: "builderos-fuzz", dependencies: ["BuilderOSKit"], swiftSettings: swift6),
-        // What the quality tools share: the reference server as a child process, statistics, grep.
-        .target(name: "ToolSupport", swiftSettings: swift6),
-        // The fault suite (meson-helpers/fault-suite; a fast subset runs in the tests).
-        .executableTarget(name: "builderos-faults", dependencies: ["BuilderOSKit", "ToolSupport"], swiftSettings: swift6),
-        // The benchmark table (meson-helpers/benchmark); not part of the tests.
-        .executableTarget(name: "builderos-bench", dependencies: ["BuilderOSKit", "ToolSupport", "ReferenceServer"], swiftSettings: swift6),
-        // Runs the GtkKit checks in a real GTK process (see Tests/GtkKitTests).
-        .executableTarget(name: "gtkkit-checks", dependencies: ["GtkKit", "BuilderOSKit", "CGtk"], swiftSettings: swift6),
         .executableTarget(
             name: "builderos-server",
             dependencies: ["ReferenceServer", "CProcess", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swift6
         ),
+
+        // MARK: Tooling (Sources/Tools): test drivers, fuzzing, faults, benchmarks — never installed
+        // Drives the real app under Xvfb against builderos-server (Tests/CLITests/*UITests).
+        .executableTarget(name: "desktop-ui-checks", dependencies: ["DesktopUI", "GtkKit", "BuilderOSKit", "CGtk", "CTerminalView"], path: "Sources/Tools/desktop-ui-checks", swiftSettings: swift6),
+        // Runs the GtkKit checks in a real GTK process (see Tests/CLITests/GtkKitChecksTests).
+        .executableTarget(name: "gtkkit-checks", dependencies: ["GtkKit", "BuilderOSKit", "CGtk"], path: "Sources/Tools/gtkkit-checks", swiftSettings: swift6),
+        // Seeded fuzzing of every decoder (meson-helpers/fuzz-decoders; a fast subset runs in the tests).
+        .executableTarget(name: "builderos-fuzz", dependencies: ["BuilderOSKit"], path: "Sources/Tools/builderos-fuzz", swiftSettings: swift6),
+        // What the quality tools share: the reference server as a child process, statistics, grep.
+        .target(name: "ToolSupport", path: "Sources/Tools/ToolSupport", swiftSettings: swift6),
+        // The fault suite (meson-helpers/fault-suite; a fast subset runs in the tests).
+        .executableTarget(name: "builderos-faults", dependencies: ["BuilderOSKit", "ToolSupport"], path: "Sources/Tools/builderos-faults", swiftSettings: swift6),
+        // The benchmark table (meson-helpers/benchmark); not part of the tests.
+        .executableTarget(name: "builderos-bench", dependencies: ["BuilderOSKit", "ToolSupport", "ReferenceServer"], path: "Sources/Tools/builderos-bench", swiftSettings: swift6),
 
         // MARK: Tests
         .testTarget(name: "BuilderOSKitTests", dependencies: ["BuilderOSKit"], swiftSettings: swift6),
