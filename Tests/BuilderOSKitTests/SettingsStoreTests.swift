@@ -39,6 +39,27 @@ struct SettingsStoreTests {
         #expect(!text.contains("notify-connection"))
     }
 
+    /// The typed keys and the schema name the same keys: no key the store cannot reach, none it invents.
+    @Test func settingKeysAreTheSchemasKeys() throws {
+        let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("data/app.builderos.Desktop.gschema.xml")
+        let xml = try String(contentsOf: schema, encoding: .utf8)
+        let names = Set(xml.matches(of: /<key name="([^"]+)"/).map { String($0.1) })
+        #expect(names == Set(SettingKey.allCases.map(\.rawValue)))
+        #expect(Set(TerminalProfile.allCases.map { SettingKey.terminalCommand($0) }).count == TerminalProfile.allCases.count)
+    }
+
+    /// A value the schema refuses (a page it does not list) fails the save, and nothing of that save is kept.
+    @Test func aRefusedWriteIsAnErrorAndKeepsNothing() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        var settings = store().load()
+        settings.appearance = .dark
+        settings.page = "no-such-page"
+        #expect(throws: BuilderOSError.self) { try store().save(settings) }
+        let loaded = store().load()
+        #expect(loaded.appearance == .automatic && loaded.page == "chat")
+    }
+
     @Test func outOfRangeSizesAreClampedNotRefused() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         var settings = store().load()

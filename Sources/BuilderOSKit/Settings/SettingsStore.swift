@@ -34,26 +34,26 @@ public final class SettingsStore: @unchecked Sendable {
     public var isAvailable: Bool { settings != nil }
 
     /// Whether any server has been saved (the wizard checks that an aborted setup saved nothing).
-    public var hasSavedServer: Bool { !(string("server-url") ?? "").isEmpty }
+    public var hasSavedServer: Bool { !(string(.serverURL) ?? "").isEmpty }
 
     /// The saved settings; keys never set read as the schema's defaults, and a missing device id is made afresh
     /// (saved with the next `save`).
     public func load() -> AppSettings {
         guard settings != nil else { return AppSettings() }
-        var s = AppSettings(serverURL: nonEmpty("server-url"), deviceID: nonEmpty("device-id") ?? AppSettings.newDeviceID(),
-                            appearance: Appearance(rawValue: string("appearance") ?? "") ?? .automatic)
-        s.windowWidth = int("window-width")
-        s.windowHeight = int("window-height")
-        s.page = string("page") ?? s.page
-        s.autoRefreshSeconds = int("auto-refresh-seconds")
-        s.notifications.replies = bool("notify-replies")
-        s.notifications.connection = bool("notify-connection")
-        s.notifications.sleep = bool("notify-sleep")
-        s.wakeMAC = nonEmpty("wake-mac")
-        s.wakeBroadcast = nonEmpty("wake-broadcast")
-        s.previewHost = nonEmpty("preview-host")
-        for profile in TerminalProfile.allCases { s.terminalCommands[profile] = string("terminal-\(profile.rawValue)-command") ?? profile.defaultCommand }
-        s.keepRunningInBackground = bool("keep-running-in-background")
+        var s = AppSettings(serverURL: nonEmpty(.serverURL), deviceID: nonEmpty(.deviceID) ?? AppSettings.newDeviceID(),
+                            appearance: Appearance(rawValue: string(.appearance) ?? "") ?? .automatic)
+        s.windowWidth = int(.windowWidth)
+        s.windowHeight = int(.windowHeight)
+        s.page = string(.page) ?? s.page
+        s.autoRefreshSeconds = int(.autoRefreshSeconds)
+        s.notifications.replies = bool(.notifyReplies)
+        s.notifications.connection = bool(.notifyConnection)
+        s.notifications.sleep = bool(.notifySleep)
+        s.wakeMAC = nonEmpty(.wakeMAC)
+        s.wakeBroadcast = nonEmpty(.wakeBroadcast)
+        s.previewHost = nonEmpty(.previewHost)
+        for profile in TerminalProfile.allCases { s.terminalCommands[profile] = string(.terminalCommand(profile)) ?? profile.defaultCommand }
+        s.keepRunningInBackground = bool(.keepRunningInBackground)
         return s
     }
 
@@ -63,50 +63,54 @@ public final class SettingsStore: @unchecked Sendable {
             throw .other(detail: String(format: L("The settings cannot be saved: BuilderOS Desktop is not installed completely (its settings schema %@ is missing). Reinstall it."), SettingsSchemaLocator.schemaID))
         }
         let old = load()
-        var writes: [(String, () -> Void)] = []
-        func put(_ key: String, _ changed: Bool, _ write: @escaping () -> Void) { if changed { writes.append((key, write)) } }
-        put("server-url", new.serverURL != old.serverURL) { self.setString("server-url", new.serverURL ?? "") }
-        put("device-id", new.deviceID != old.deviceID || nonEmpty("device-id") == nil) { self.setString("device-id", new.deviceID) }
-        put("appearance", new.appearance != old.appearance) { self.setString("appearance", new.appearance.rawValue) }
-        put("window-width", new.windowWidth != old.windowWidth) { self.setInt("window-width", new.windowWidth) }
-        put("window-height", new.windowHeight != old.windowHeight) { self.setInt("window-height", new.windowHeight) }
-        put("page", new.page != old.page) { self.setString("page", new.page) }
-        put("auto-refresh-seconds", new.autoRefreshSeconds != old.autoRefreshSeconds) { self.setInt("auto-refresh-seconds", new.autoRefreshSeconds) }
-        put("notify-replies", new.notifications.replies != old.notifications.replies) { self.setBool("notify-replies", new.notifications.replies) }
-        put("notify-connection", new.notifications.connection != old.notifications.connection) { self.setBool("notify-connection", new.notifications.connection) }
-        put("notify-sleep", new.notifications.sleep != old.notifications.sleep) { self.setBool("notify-sleep", new.notifications.sleep) }
-        put("wake-mac", new.wakeMAC != old.wakeMAC) { self.setString("wake-mac", new.wakeMAC ?? "") }
-        put("wake-broadcast", new.wakeBroadcast != old.wakeBroadcast) { self.setString("wake-broadcast", new.wakeBroadcast ?? "") }
+        var writes: [(SettingKey, () -> Bool)] = []
+        func put(_ key: SettingKey, _ changed: Bool, _ write: @escaping () -> Bool) { if changed { writes.append((key, write)) } }
+        put(.serverURL, new.serverURL != old.serverURL) { self.setString(.serverURL, new.serverURL ?? "") }
+        put(.deviceID, new.deviceID != old.deviceID || nonEmpty(.deviceID) == nil) { self.setString(.deviceID, new.deviceID) }
+        put(.appearance, new.appearance != old.appearance) { self.setString(.appearance, new.appearance.rawValue) }
+        put(.windowWidth, new.windowWidth != old.windowWidth) { self.setInt(.windowWidth, new.windowWidth) }
+        put(.windowHeight, new.windowHeight != old.windowHeight) { self.setInt(.windowHeight, new.windowHeight) }
+        put(.page, new.page != old.page) { self.setString(.page, new.page) }
+        put(.autoRefreshSeconds, new.autoRefreshSeconds != old.autoRefreshSeconds) { self.setInt(.autoRefreshSeconds, new.autoRefreshSeconds) }
+        put(.notifyReplies, new.notifications.replies != old.notifications.replies) { self.setBool(.notifyReplies, new.notifications.replies) }
+        put(.notifyConnection, new.notifications.connection != old.notifications.connection) { self.setBool(.notifyConnection, new.notifications.connection) }
+        put(.notifySleep, new.notifications.sleep != old.notifications.sleep) { self.setBool(.notifySleep, new.notifications.sleep) }
+        put(.wakeMAC, new.wakeMAC != old.wakeMAC) { self.setString(.wakeMAC, new.wakeMAC ?? "") }
+        put(.wakeBroadcast, new.wakeBroadcast != old.wakeBroadcast) { self.setString(.wakeBroadcast, new.wakeBroadcast ?? "") }
         for profile in TerminalProfile.allCases where new.terminalCommands[profile] != old.terminalCommands[profile] {
-            put("terminal-\(profile.rawValue)-command", true) { self.setString("terminal-\(profile.rawValue)-command", new.terminalCommands[profile] ?? "") }
+            put(.terminalCommand(profile), true) { self.setString(.terminalCommand(profile), new.terminalCommands[profile] ?? "") }
         }
-        put("preview-host", new.previewHost != old.previewHost) { self.setString("preview-host", new.previewHost ?? "") }
-        put("keep-running-in-background", new.keepRunningInBackground != old.keepRunningInBackground) {
-            self.setBool("keep-running-in-background", new.keepRunningInBackground)
+        put(.previewHost, new.previewHost != old.previewHost) { self.setString(.previewHost, new.previewHost ?? "") }
+        put(.keepRunningInBackground, new.keepRunningInBackground != old.keepRunningInBackground) {
+            self.setBool(.keepRunningInBackground, new.keepRunningInBackground)
         }
         guard !writes.isEmpty else { return }
-        if let locked = writes.first(where: { g_settings_is_writable(settings, $0.0) == 0 }) {
-            throw .other(detail: String(format: L("The setting “%@” is locked by the administrator and cannot be changed."), locked.0))
+        if let locked = writes.first(where: { g_settings_is_writable(settings, $0.0.rawValue) == 0 }) {
+            throw .other(detail: String(format: L("The setting “%@” is locked by the administrator and cannot be changed."), locked.0.rawValue))
         }
         g_settings_delay(settings)
-        writes.forEach { $0.1() }
+        // A write GSettings refuses (a value outside the schema) is an error, and nothing of this save is kept.
+        if let refused = writes.first(where: { !$0.1() }) {
+            g_settings_revert(settings)
+            throw .other(detail: String(format: L("The setting “%@” could not be saved."), refused.0.rawValue))
+        }
         g_settings_apply(settings)
         g_settings_sync()
     }
 
     /// Calls `handler` whenever `key` changes, here or outside the app (`gsettings set`, dconf Editor). GSettings
     /// delivers the signal on the main context of the thread that made this store: make it on the main thread.
-    public func onChange(of key: String, _ handler: @escaping @MainActor () -> Void) {
+    public func onChange(of key: SettingKey, _ handler: @escaping @MainActor () -> Void) {
         guard let settings else { return }
         let box = Unmanaged.passRetained(ChangeHandler(handler)).toOpaque()
         let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, _, box in
             let change = Unmanaged<ChangeHandler>.fromOpaque(box!).takeUnretainedValue()
             MainActor.assumeIsolated { change.handler() }
         }
-        g_signal_connect_data(UnsafeMutableRawPointer(settings), "changed::" + key, unsafeBitCast(callback, to: GCallback.self), box,
+        g_signal_connect_data(UnsafeMutableRawPointer(settings), "changed::" + key.rawValue, unsafeBitCast(callback, to: GCallback.self), box,
                               { box, _ in Unmanaged<ChangeHandler>.fromOpaque(box!).release() }, GConnectFlags(0))
         // GSettings only reports changes to keys read since a handler was connected.
-        if let value = g_settings_get_value(settings, key) { g_variant_unref(value) }
+        if let value = g_settings_get_value(settings, key.rawValue) { g_variant_unref(value) }
     }
 
     /// Touched only on the main thread (see `onChange`).
@@ -117,27 +121,27 @@ public final class SettingsStore: @unchecked Sendable {
 
     // MARK: Typed access (values outside a key's range are clamped: GSettings refuses them)
 
-    private func string(_ key: String) -> String? {
-        guard let settings, let value = g_settings_get_string(settings, key) else { return nil }
+    private func string(_ key: SettingKey) -> String? {
+        guard let settings, let value = g_settings_get_string(settings, key.rawValue) else { return nil }
         defer { g_free(value) }
         return String(cString: value)
     }
 
-    private func nonEmpty(_ key: String) -> String? { string(key).flatMap { $0.isEmpty ? nil : $0 } }
-    private func int(_ key: String) -> Int { settings.map { Int(g_settings_get_int($0, key)) } ?? 0 }
-    private func bool(_ key: String) -> Bool { settings.map { g_settings_get_boolean($0, key) != 0 } ?? false }
-    private func setString(_ key: String, _ value: String) { _ = g_settings_set_string(settings, key, value) }
-    private func setBool(_ key: String, _ value: Bool) { _ = g_settings_set_boolean(settings, key, value ? 1 : 0) }
+    private func nonEmpty(_ key: SettingKey) -> String? { string(key).flatMap { $0.isEmpty ? nil : $0 } }
+    private func int(_ key: SettingKey) -> Int { settings.map { Int(g_settings_get_int($0, key.rawValue)) } ?? 0 }
+    private func bool(_ key: SettingKey) -> Bool { settings.map { g_settings_get_boolean($0, key.rawValue) != 0 } ?? false }
+    private func setString(_ key: SettingKey, _ value: String) -> Bool { g_settings_set_string(settings, key.rawValue, value) != 0 }
+    private func setBool(_ key: SettingKey, _ value: Bool) -> Bool { g_settings_set_boolean(settings, key.rawValue, value ? 1 : 0) != 0 }
 
-    private func setInt(_ key: String, _ value: Int) {
+    private func setInt(_ key: SettingKey, _ value: Int) -> Bool {
         let (low, high) = Self.range(of: key)
-        _ = g_settings_set_int(settings, key, Int32(clamping: min(max(value, low), high)))
+        return g_settings_set_int(settings, key.rawValue, Int32(clamping: min(max(value, low), high))) != 0
     }
 
     /// The key's `<range>`: GSettings describes it as `('range', <(min, max)>)`.
-    private static func range(of key: String) -> (Int, Int) {
+    private static func range(of key: SettingKey) -> (Int, Int) {
         let unbounded = (Int(Int32.min), Int(Int32.max))
-        guard let schema, let schemaKey = g_settings_schema_get_key(schema, key) else { return unbounded }
+        guard let schema, let schemaKey = g_settings_schema_get_key(schema, key.rawValue) else { return unbounded }
         defer { g_settings_schema_key_unref(schemaKey) }
         guard let range = g_settings_schema_key_get_range(schemaKey) else { return unbounded }
         defer { g_variant_unref(range) }

@@ -66,7 +66,7 @@ public final class DesktopApplication {
         AppIcon.install()
         appearance = AppearanceController(preference: account.settingsStore.load().appearance)
         // Changed outside the app too (`gsettings set app.builderos.Desktop appearance dark`): applied at once.
-        account.settingsStore.onChange(of: "appearance") { [unowned self] in
+        account.settingsStore.onChange(of: .appearance) { [unowned self] in
             let wanted = account.settingsStore.load().appearance
             if appearance?.preference != wanted { appearance?.set(wanted) }
         }

@@ -43,7 +43,7 @@ final class PreviewPage: Page {
         Signals.connect(UnsafeMutableRawPointer(widget), "destroy") { [unowned self] in probing?.cancel() }
         resolveHost()
         // A preview host typed in Preferences applies at once.
-        context.settingsStore.onChange(of: "preview-host") { [weak self] in
+        context.settingsStore.onChange(of: .previewHost) { [weak self] in
             guard let self, gtk_widget_get_mapped(self.widget) != 0 else { return }
             self.shown()
         }
