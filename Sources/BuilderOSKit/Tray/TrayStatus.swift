@@ -37,6 +37,6 @@ public struct TrayStatus: Sendable, Equatable {
             .compactMap { $0 }.joined(separator: "\n")
         signedIn = true
         wantsConnection = snapshot.wantsConnection
-        canSleep = snapshot.indicator == .connected && snapshot.systemServer == true
+        canSleep = PowerAvailability(snapshot: snapshot, wakeOnLANConfigured: false).canSleep
     }
 }

@@ -65,28 +65,16 @@ final class PowerPage: Page {
         return try? WakeOnLAN(mac: mac, broadcast: s.wakeBroadcast)
     }
 
-    /// Enables each action only when it can work, and says why not.
+    /// Enables each action only when it can work, and says why not (the rule: `PowerAvailability`).
     private func updateAvailability() {
-        let s = context.session.connection.snapshot
-        let sleepWhyNot: String? = s.indicator != .connected ? L("Connect to the server to put it to sleep.")
-            : s.systemServer == false ? L("Sleep is not available on this server.") : nil
-        UI.setSensitive(sleepButton, sleepWhyNot == nil && !sleeping)
-        UI.setText(sleepReason, sleepWhyNot ?? "")
-        UI.setVisible(sleepReason, sleepWhyNot != nil)
-
-        let wakeWhyNot: String?
-        if wakeOnLAN != nil {
-            wakeWhyNot = nil
-        } else if s.indicator != .connected {
-            wakeWhyNot = L("Set the server machine's MAC address in Preferences to wake it from here.")
-        } else if s.systemServer == false {
-            wakeWhyNot = L("Wake is not available on this server. Set the server machine's MAC address in Preferences to wake it from here.")
-        } else {
-            wakeWhyNot = nil
-        }
-        UI.setSensitive(wakeButton, wakeWhyNot == nil && !waking)
-        UI.setText(wakeReason, wakeWhyNot ?? (wakeOnLAN == nil ? L("No MAC address is set: the server will explain how it can be woken.") : ""))
-        UI.setVisible(wakeReason, gtk_label_get_text(OpaquePointer(wakeReason)).map { $0.pointee != 0 } ?? false)
+        let power = PowerAvailability(snapshot: context.session.connection.snapshot, wakeOnLANConfigured: wakeOnLAN != nil)
+        UI.setSensitive(sleepButton, power.canSleep && !sleeping)
+        UI.setText(sleepReason, power.sleepBlocked ?? "")
+        UI.setVisible(sleepReason, power.sleepBlocked != nil)
+        UI.setSensitive(wakeButton, power.canWake && !waking)
+        let wakeText = power.wakeBlocked ?? power.wakeNote ?? ""
+        UI.setText(wakeReason, wakeText)
+        UI.setVisible(wakeReason, !wakeText.isEmpty)
     }
 
     // MARK: Sleep
@@ -154,21 +142,15 @@ final class PowerPage: Page {
         let client = context.session.restClient(timeout: 5)
         let connection = context.session.connection
         wakeTask = Task { [weak self] in
-            // Machines take up to a minute or two to wake and start their services.
-            for _ in 0..<60 {
-                if (try? await client.status()) != nil {
-                    guard let self else { return }
-                    UI.setText(self.wakeResult, L("The server is awake."))
-                    if connection.snapshot.indicator != .connected { connection.reconnect() }
-                    self.endWake()
-                    return
-                }
-                try? await Task.sleep(nanoseconds: 2_000_000_000)
-                if Task.isCancelled { return }
+            let awake = await WakeWatch.untilAwake { (try? await client.status()) != nil }
+            guard let self, !Task.isCancelled else { return }
+            if awake {
+                UI.setText(self.wakeResult, L("The server is awake."))
+                if connection.snapshot.indicator != .connected { connection.reconnect() }
+            } else {
+                UI.setText(self.wakeResult, L("The server did not answer within two minutes. Check that Wake-on-LAN is enabled on the server machine."))
+                UI.setClass(self.wakeResult, Style.errorText, true)
             }
-            guard let self else { return }
-            UI.setText(self.wakeResult, L("The server did not answer within two minutes. Check that Wake-on-LAN is enabled on the server machine."))
-            UI.setClass(self.wakeResult, Style.errorText, true)
             self.endWake()
         }
     }
