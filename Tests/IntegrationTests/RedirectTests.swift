@@ -32,7 +32,7 @@ struct RedirectTests {
         configuration.retry = .never
         let client = RESTClient(server: try ServerAddress.parse(server.url), apiKey: TestKeys.make(), configuration: configuration)
         var caught: BuilderOSError?
-        do { _ = try await client.status() } catch let error as BuilderOSError { caught = error }
+        do throws(BuilderOSError) { _ = try await client.status() } catch { caught = error }
         expectRedirect(caught, to: thief.url + "/api/status")
         #expect(thief.connections == 0)
         #expect(!caught!.isTransient)

@@ -31,8 +31,8 @@ public struct ConnectionTest: Sendable {
         // 1. Reachability
         progress(.reachability, .running)
         let status: StatusReply
-        do { status = try await client.status() } catch {
-            record(.reachability, .failed(Self.error(error)))
+        do throws(BuilderOSError) { status = try await client.status() } catch {
+            record(.reachability, .failed(error))
             skipRest(after: .reachability)
             return report
         }
@@ -49,12 +49,12 @@ public struct ConnectionTest: Sendable {
 
         // 3. Version and latency
         progress(.versionAndLatency, .running)
-        do {
+        do throws(BuilderOSError) {
             let measured = try await client.measuredStatus()
             report.version = measured.status.version ?? status.version
             report.latencyMilliseconds = measured.latencyMilliseconds
         } catch {
-            record(.versionAndLatency, .failed(Self.error(error)))
+            record(.versionAndLatency, .failed(error))
             skipRest(after: .versionAndLatency)
             return report
         }
@@ -63,19 +63,19 @@ public struct ConnectionTest: Sendable {
 
         // 4. System features
         progress(.systemFeatures, .running)
-        do {
+        do throws(BuilderOSError) {
             let capsules = try await client.capsules()
             report.systemAvailable = true
             let count = capsules.count ?? capsules.capsules.count
             record(.systemFeatures, .passed(detail: String(format: L("%d capsule", "%d capsules", count: count), count)))
-        } catch BuilderOSError.notAvailableOnServer {
+        } catch .notAvailableOnServer {
             report.systemAvailable = false
             record(.systemFeatures, .passedWithNote(L("Capsules and power controls are not available on this server. Chat works as usual.")))
-        } catch BuilderOSError.unauthorized {
+        } catch .unauthorized {
             record(.systemFeatures, .failed(.unauthorized))
         } catch {
             // Optional features must not block setup: report them as a note.
-            record(.systemFeatures, .passedWithNote(Self.error(error).userMessage))
+            record(.systemFeatures, .passedWithNote(error.userMessage))
         }
         return report
     }
@@ -105,9 +105,5 @@ public struct ConnectionTest: Sendable {
             }
         }
         return timedOut.withLock { $0 } ? .timedOut : .connectionLost
-    }
-
-    static func error(_ error: any Error) -> BuilderOSError {
-        (error as? BuilderOSError) ?? .other(detail: String(describing: error))
     }
 }

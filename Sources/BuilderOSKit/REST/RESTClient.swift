@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every REST route of the wire contract. Sends `X-API-Key` on every call; retries only idempotent
+/// Every REST route of the wire contract; every call fails with a `BuilderOSError` (typed). Sends `X-API-Key` on every call; retries only idempotent
 /// calls on transient failures; never blocks the caller's thread (transfers run on the curl thread).
 public final class RESTClient: Sendable {
     public let server: ServerAddress
@@ -23,18 +23,18 @@ public final class RESTClient: Sendable {
 
     // MARK: Core server
 
-    public func health() async throws -> HealthReply { try await get("/api/health") }
-    public func status() async throws -> StatusReply { try await get("/api/status") }
+    public func health() async throws(BuilderOSError) -> HealthReply { try await get("/api/health") }
+    public func status() async throws(BuilderOSError) -> StatusReply { try await get("/api/status") }
 
     /// `GET /api/status` with its round-trip time in seconds as curl measured it.
-    public func timedStatus() async throws -> (StatusReply, Double) {
+    public func timedStatus() async throws(BuilderOSError) -> (StatusReply, Double) {
         let response = try await send(request(.get, "/api/status"), retry: .never)
         return (try HTTPStatusMapping.decode(StatusReply.self, from: response), response.totalTime)
     }
 
     /// Latency as the product reports it everywhere: the median of `samples` status round trips,
     /// in milliseconds, with the last status reply. Never retried: a retry would hide slowness.
-    public func measuredStatus(samples: Int = 3) async throws -> (status: StatusReply, latencyMilliseconds: Double) {
+    public func measuredStatus(samples: Int = 3) async throws(BuilderOSError) -> (status: StatusReply, latencyMilliseconds: Double) {
         var times: [Double] = []
         var latest: StatusReply?
         for _ in 0..<max(samples, 1) {
@@ -45,10 +45,10 @@ public final class RESTClient: Sendable {
         return (latest!, times.sorted()[times.count / 2])
     }
 
-    public func sessions() async throws -> SessionList { try await get("/api/sessions") }
+    public func sessions() async throws(BuilderOSError) -> SessionList { try await get("/api/sessions") }
 
     /// Closes a server-side session. Fire-and-forget on servers that lack the route.
-    public func closeSession(agent: ChatAgent, sessionID: String) async throws {
+    public func closeSession(agent: ChatAgent, sessionID: String) async throws(BuilderOSError) {
         var r = request(.delete, "/api/\(agent.serverName)/session/\(sessionID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? sessionID)/close")
         // This route authenticates with `Authorization: <key>` instead of `X-API-Key`.
         if let apiKey { r.headers.append(("Authorization", apiKey)) }
@@ -58,21 +58,21 @@ public final class RESTClient: Sendable {
 
     // MARK: System server
 
-    public func capsules() async throws -> CapsuleList { try await get("/api/capsules") }
+    public func capsules() async throws(BuilderOSError) -> CapsuleList { try await get("/api/capsules") }
 
-    public func capsule(named name: String) async throws -> CapsuleDetail {
+    public func capsule(named name: String) async throws(BuilderOSError) -> CapsuleDetail {
         try await get("/api/capsules/" + (name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? name))
     }
 
     /// Never retried: a retried sleep could put a machine back to sleep that the user just woke.
-    public func sleep() async throws -> SleepReply {
+    public func sleep() async throws(BuilderOSError) -> SleepReply {
         let response = try await send(request(.post, "/api/system/sleep"), retry: .never)
         let reply = try HTTPStatusMapping.decode(SleepReply.self, from: response)
-        if !reply.succeeded { throw BuilderOSError.serverRefused(message: HTTPStatusMapping.sanitised(reply.message ?? L("The server could not go to sleep."))) }
+        if !reply.succeeded { throw .serverRefused(message: HTTPStatusMapping.sanitised(reply.message ?? L("The server could not go to sleep."))) }
         return reply
     }
 
-    public func wake() async throws -> WakeReply {
+    public func wake() async throws(BuilderOSError) -> WakeReply {
         let response = try await send(request(.post, "/api/system/wake"), retry: .never)
         return try HTTPStatusMapping.decode(WakeReply.self, from: response)
     }
@@ -82,12 +82,12 @@ public final class RESTClient: Sendable {
     /// Uploads a file as multipart (`file` + `type`). The size limit is checked before sending;
     /// `progress` receives (sent, total) bytes on a background thread. Never retried.
     public func upload(fileAt path: String, kind: String, mimeType: String,
-                       progress: (@Sendable (Int64, Int64) -> Void)? = nil) async throws -> UploadReply {
+                       progress: (@Sendable (Int64, Int64) -> Void)? = nil) async throws(BuilderOSError) -> UploadReply {
         let attributes: [FileAttributeKey: Any]
-        do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch { throw BuilderOSError.fileUnreadable(path: path) }
+        do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch { throw .fileUnreadable(path: path) }
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-        guard size <= UploadLimit.maximumBytes else { throw BuilderOSError.fileTooLarge(bytes: size) }
-        guard FileManager.default.isReadableFile(atPath: path) else { throw BuilderOSError.fileUnreadable(path: path) }
+        guard size <= UploadLimit.maximumBytes else { throw .fileTooLarge(bytes: size) }
+        guard FileManager.default.isReadableFile(atPath: path) else { throw .fileUnreadable(path: path) }
         var r = request(.post, "/api/files/upload")
         r.body = .multipartFile(path: path, filename: (path as NSString).lastPathComponent, mimeType: mimeType,
                                 fields: [("type", UploadLimit.kinds.contains(kind) ? kind : "other")])
@@ -99,7 +99,7 @@ public final class RESTClient: Sendable {
 
     // MARK: Plumbing
 
-    private func get<T: Decodable>(_ path: String) async throws -> T {
+    private func get<T: Decodable>(_ path: String) async throws(BuilderOSError) -> T {
         let response = try await send(request(.get, path), retry: configuration.retry)
         return try HTTPStatusMapping.decode(T.self, from: response)
     }

@@ -101,7 +101,7 @@ public final class ConnectionController {
     }
 
     private func pollOnce() async {
-        do {
+        do throws(BuilderOSError) {
             let measured = try await rest.measuredStatus()
             guard !Task.isCancelled else { return }
             snapshot.status = measured.status
@@ -111,7 +111,7 @@ public final class ConnectionController {
         } catch {
             guard !Task.isCancelled else { return }
             snapshot.latencyMilliseconds = nil
-            snapshot.lastFailure = (error as? BuilderOSError) ?? .other(detail: String(describing: type(of: error)))
+            snapshot.lastFailure = error
         }
     }
 

@@ -1,6 +1,6 @@
-extension Result where Failure == any Error {
-    /// `Result(catching:)` for async work.
-    public static func of(_ body: @Sendable () async throws -> Success) async -> Result<Success, any Error> {
-        do { return .success(try await body()) } catch { return .failure(error) }
+extension Result where Failure == BuilderOSError {
+    /// `Result(catching:)` for the clients' async calls, keeping their error's type.
+    public static func of(_ body: @Sendable () async throws(BuilderOSError) -> Success) async -> Result<Success, BuilderOSError> {
+        do throws(BuilderOSError) { return .success(try await body()) } catch { return .failure(error) }
     }
 }

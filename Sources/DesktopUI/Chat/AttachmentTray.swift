@@ -65,7 +65,7 @@ final class AttachmentTray {
             let mime = Self.mimeType(of: path)
             gtk_progress_bar_set_text(OpaquePointer(progress), String(format: L("Uploading %@ (%d of %d)…"), name, index + 1, files.count))
             gtk_progress_bar_set_fraction(OpaquePointer(progress), 0)
-            do {
+            do throws(BuilderOSError) {
                 let reply = try await rest.upload(fileAt: path, kind: kind, mimeType: mime) { [weak self] sent, total in
                     guard total > 0 else { return }
                     let fraction = Double(sent) / Double(total)
@@ -74,8 +74,7 @@ final class AttachmentTray {
                 let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? reply.size ?? 0
                 result.append(ChatAttachment(id: UUID().uuidString.lowercased(), filename: reply.filename ?? name, mimeType: mime,
                                              size: size, type: kind, url: reply.resolvedURL(base: rest.server)))
-            } catch {
-                let e = (error as? BuilderOSError) ?? .other(detail: String(describing: type(of: error)))
+            } catch let e {
                 show(problem: String(format: L("“%@” could not be uploaded: %@ Your message was not sent; it is still in the field."),
                                      name, [e.userMessage, e.fixIt].compactMap { $0 }.joined(separator: " ")))
                 throw e

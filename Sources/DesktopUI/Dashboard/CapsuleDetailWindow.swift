@@ -27,15 +27,14 @@ final class CapsuleDetailWindow {
         Signals.onEscape(window) { gtk_window_destroy(gwindow) }
         Lifetime.tie(self, to: window)
         Task { [weak self] in
-            let result: Result<CapsuleDetail, any Error>
-            do { result = .success(try await rest.capsule(named: capsule.name)) } catch { result = .failure(error) }
+            let result = await Result.of { () async throws(BuilderOSError) in try await rest.capsule(named: capsule.name) }
             self?.show(result)
         }
     }
 
     func present() { gtk_window_present(gtkCast(window, to: GtkWindow.self)) }
 
-    private func show(_ result: Result<CapsuleDetail, any Error>) {
+    private func show(_ result: Result<CapsuleDetail, BuilderOSError>) {
         while let child = gtk_widget_get_first_child(details) { gtk_box_remove(gtkCast(details, to: GtkBox.self), child) }
         switch result {
         case .success(let detail):
@@ -46,8 +45,7 @@ final class CapsuleDetailWindow {
             }
             UI.append(details, rows.isEmpty ? UI.label(L("The server gives no more details for this capsule."), classes: [Style.body, Style.dim])
                                             : InfoGrid.make(rows))
-        case .failure(let error):
-            let e = (error as? BuilderOSError) ?? .other(detail: String(describing: type(of: error)))
+        case .failure(let e):
             let text = e == .notAvailableOnServer ? L("This server does not give details for capsules.") : e.userMessage
             UI.append(details, UI.label(text, classes: [Style.body, Style.dim]))
         }

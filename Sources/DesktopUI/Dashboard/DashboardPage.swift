@@ -73,17 +73,17 @@ final class DashboardPage: Page {
         let rest = context.session.connection.rest
         let connection = context.session.connection
         loading = Task { [weak self] in
-            async let status = Result.of { try await rest.status() }
-            async let list = Result.of { try await rest.capsules() }
+            async let status = Result.of { () async throws(BuilderOSError) in try await rest.status() }
+            async let list = Result.of { () async throws(BuilderOSError) in try await rest.capsules() }
             let (s, c) = await (status, list)
             guard let self, !Task.isCancelled else { return }
             self.showStatus(s, capsules: try? c.get())
-            if case .failure(let error) = c, (error as? BuilderOSError) == .notAvailableOnServer {
+            if case .failure(.notAvailableOnServer) = c {
                 connection.noteSystemServer(available: false)
             } else if case .success = c {
                 connection.noteSystemServer(available: true)
             }
-            self.capsules.show(c.mapError { ($0 as? BuilderOSError) ?? .other(detail: String(describing: type(of: $0))) })
+            self.capsules.show(c)
         }
     }
 
@@ -113,7 +113,7 @@ final class DashboardPage: Page {
         UI.setVisible(statusProblem, false)
     }
 
-    private func showStatus(_ result: Result<StatusReply, any Error>, capsules list: CapsuleList?) {
+    private func showStatus(_ result: Result<StatusReply, BuilderOSError>, capsules list: CapsuleList?) {
         for label in [version, uptime, health, capsuleCount, services] { UI.setClass(label, Style.dim, false) }
         switch result {
         case .success(let s):
@@ -127,8 +127,7 @@ final class DashboardPage: Page {
             } else {
                 UI.setText(services, L("not reported"))
             }
-        case .failure(let error):
-            let e = (error as? BuilderOSError) ?? .other(detail: String(describing: type(of: error)))
+        case .failure(let e):
             for label in [version, uptime, health, capsuleCount, services] { UI.setText(label, "—") }
             UI.setText(statusProblem, [e.userMessage, e.fixIt].compactMap { $0 }.joined(separator: " "))
             UI.setVisible(statusProblem, true)

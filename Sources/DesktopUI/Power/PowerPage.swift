@@ -98,12 +98,11 @@ final class PowerPage: Page {
         Task { [weak self] in
             let text: String
             var failed = false
-            do {
+            do throws(BuilderOSError) {
                 let reply = try await client.sleep()
                 text = reply.message ?? L("The server is going to sleep.")
             } catch {
                 failed = true
-                let error = (error as? BuilderOSError) ?? .other(detail: String(describing: type(of: error)))
                 if error == .notAvailableOnServer { self?.context.session.connection.noteSystemServer(available: false) }
                 text = [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " ")
             }
@@ -163,13 +162,12 @@ final class PowerPage: Page {
         Task { [weak self] in
             var lines: [String]
             var failed = false
-            do {
+            do throws(BuilderOSError) {
                 let reply = try await client.wake()
                 lines = [reply.message].compactMap { $0 } + reply.instructions + [reply.help].compactMap { $0 }
                 if lines.isEmpty { lines = [L("The server accepted the wake request.")] }
             } catch {
                 failed = true
-                let error = (error as? BuilderOSError) ?? .other(detail: String(describing: type(of: error)))
                 if error == .notAvailableOnServer { self?.context.session.connection.noteSystemServer(available: false) }
                 lines = [error.userMessage, error.fixIt].compactMap { $0 }
             }

@@ -83,9 +83,9 @@ struct Faults {
             configuration.requestTimeout = timeout
             let client = RESTClient(server: try! ServerAddress.parse("http://127.0.0.1:\(server.port)"), apiKey: nil, configuration: configuration)
             let start = Date()
-            let result = await Result.of { try await client.timedStatus() }
+            let result = await Result.of { () async throws(BuilderOSError) in try await client.timedStatus() }
             let elapsed = Date().timeIntervalSince(start)
-            let timedOut: Bool = if case .failure(let e) = result, (e as? BuilderOSError) == .timedOut { true } else { false }
+            let timedOut: Bool = if case .failure(.timedOut) = result { true } else { false }
             report("slow-\(Int(timeout))s", timedOut && abs(elapsed - timeout) <= timeout * 0.1,
                    String(format: "request timeout %.1f s fired after %.2f s (%@)", timeout, elapsed, timedOut ? "timed out" : "did not time out"))
         }
@@ -99,8 +99,8 @@ struct Faults {
         for status in [502, 530] {
             _ = Controls.put(port: server.port, #"{"tunnelErrorStatus": \#(status)}"#)
             let client = RESTClient(server: try! ServerAddress.parse("http://127.0.0.1:\(server.port)"), apiKey: nil)
-            let result = await Result.of { try await client.timedStatus() }
-            let error: BuilderOSError? = if case .failure(let e) = result { e as? BuilderOSError } else { nil }
+            let result = await Result.of { () async throws(BuilderOSError) in try await client.timedStatus() }
+            let error: BuilderOSError? = if case .failure(let e) = result { e } else { nil }
             report("tunnel-\(status)", error == .tunnelError(status: status), error.map { "“\($0.userMessage)”" } ?? "no error")
         }
     }
@@ -114,9 +114,9 @@ struct Faults {
         let address = try! ServerAddress.parse("http://127.0.0.1:\(listener.port)")
         let start = Date()
         let rest = RESTClient(server: address, apiKey: nil, configuration: configuration)
-        let result = await Result.of { try await rest.timedStatus() }
+        let result = await Result.of { () async throws(BuilderOSError) in try await rest.timedStatus() }
         let elapsed = Date().timeIntervalSince(start)
-        let error: BuilderOSError? = if case .failure(let e) = result { e as? BuilderOSError } else { nil }
+        let error: BuilderOSError? = if case .failure(let e) = result { e } else { nil }
         report("half-open-rest", error == .timedOut && abs(elapsed - 2) <= 0.2, String(format: "REST gave up after %.2f s: %@", elapsed, error?.userMessage ?? "no error"))
 
         var chat = ChatConfiguration()
