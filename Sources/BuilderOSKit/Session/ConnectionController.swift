@@ -20,6 +20,8 @@ public final class ConnectionController {
     private var poller: Task<Void, Never>?
     /// Seconds between status polls while connected (latency, version).
     public var pollInterval: Double = 30
+    /// When pages showing the server's state refresh on their own (Preferences' interval; the app sets it).
+    public let refreshSchedule = RefreshSchedule(chosenSeconds: 0)
 
     public init(server: ServerAddress, apiKey: String, chatConfiguration: ChatConfiguration = .init()) {
         self.apiKey = apiKey
@@ -82,10 +84,12 @@ public final class ConnectionController {
         if available && snapshot.wantsConnection { refreshStatus() }
     }
 
-    /// The desktop's power saver: status polls every 2 minutes instead of every 30 s.
+    /// The desktop's power saver: status polls every 2 minutes instead of every 30 s, and the pages'
+    /// auto-refresh four times slower.
     public func powerSaverChanged(enabled: Bool) {
         snapshot.powerSaver = enabled
         pollInterval = enabled ? 120 : 30
+        refreshSchedule.powerSaver = enabled
     }
 
     /// Measures latency now (three samples) and reads the server's status.

@@ -70,6 +70,10 @@ public final class DesktopApplication {
             let wanted = account.settingsStore.load().appearance
             if appearance?.preference != wanted { appearance?.set(wanted) }
         }
+        // Preferences (or `gsettings set`) change the interval: the session's schedule follows at once.
+        account.settingsStore.onChange(of: .autoRefreshSeconds) { [unowned self] in
+            session?.connection.refreshSchedule.chosenSeconds = account.settingsStore.load().autoRefreshSeconds
+        }
         Actions.add("quit", to: application, accelerators: ["<Control>q"]) { [unowned self] in
             g_application_quit(gapp)
         }
@@ -138,6 +142,8 @@ public final class DesktopApplication {
             session = AppSession(server: server, apiKey: key, deviceID: account.settingsStore.load().deviceID, history: history)
             monitors?.stop()
             monitors = SystemMonitors(connection: session.connection)
+            session.connection.refreshSchedule.chosenSeconds = account.settingsStore.load().autoRefreshSeconds
+            session.connection.refreshSchedule.start()
             session.connection.connect()
             self.session = session
             feedTray(from: session)
@@ -182,6 +188,7 @@ public final class DesktopApplication {
     var gApplication: UnsafeMutablePointer<GApplication> { gapp }
 
     private func endSession() {
+        session?.connection.refreshSchedule.stop()
         session?.connection.disconnect()
         session = nil
         trayFeedToken = nil

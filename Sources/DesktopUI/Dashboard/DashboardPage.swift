@@ -21,7 +21,6 @@ final class DashboardPage: Page {
     private let statusProblem = UI.label("", classes: [Style.label, Style.errorText])
     private let capsules: CapsuleGrid
     private var loading: Task<Void, Never>?
-    private var autoRefresh: Task<Void, Never>?
 
     init(context: PageContext, window: @escaping @MainActor () -> Widget?) {
         self.context = context
@@ -55,11 +54,12 @@ final class DashboardPage: Page {
         showConnection(connection.snapshot)
         showStatusPlaceholders()
         Lifetime.tie(self, to: widget)
-        Signals.connect(UnsafeMutableRawPointer(widget), "destroy") { [unowned self] in
-            loading?.cancel()
-            autoRefresh?.cancel()
+        Signals.connect(UnsafeMutableRawPointer(widget), "destroy") { [unowned self] in loading?.cancel() }
+        // The session's one schedule says when; this page refreshes only while it is on screen.
+        connection.refreshSchedule.due.add(owner: self) { [weak self] in
+            guard let self, gtk_widget_get_mapped(self.widget) != 0 else { return }
+            self.refresh()
         }
-        startAutoRefresh()
     }
 
     func shown() {
@@ -84,19 +84,6 @@ final class DashboardPage: Page {
                 connection.noteSystemServer(available: true)
             }
             self.capsules.show(c)
-        }
-    }
-
-    private func startAutoRefresh() {
-        autoRefresh = Task { [weak self] in
-            while !Task.isCancelled {
-                let chosen = self?.context.settings.autoRefreshSeconds ?? 0
-                // Four times slower while the desktop saves power.
-                let seconds = (self?.context.session.connection.snapshot.powerSaver ?? false) ? chosen * 4 : chosen
-                try? await Task.sleep(nanoseconds: UInt64(max(seconds, 15)) * 1_000_000_000)
-                guard let self, !Task.isCancelled else { return }
-                if seconds > 0, gtk_widget_get_mapped(self.widget) != 0 { self.refresh() }
-            }
         }
     }
 
