@@ -46,6 +46,11 @@ struct SettingsStoreTests {
         let xml = try String(contentsOf: schema, encoding: .utf8)
         let names = Set(xml.matches(of: /<key name="([^"]+)"/).map { String($0.1) })
         #expect(names == Set(SettingKey.allCases.map(\.rawValue)))
+        // The `page` key's choices are the main window's pages, in the same order as their Ctrl+1…6.
+        let pageKey = try #require(xml.firstRange(of: "<key name=\"page\"").map { xml[$0.lowerBound...] })
+        let choices = pageKey[..<(pageKey.firstRange(of: "</choices>")?.lowerBound ?? pageKey.endIndex)]
+            .matches(of: /<choice value="([^"]+)"/).map { String($0.1) }
+        #expect(choices == PageID.allCases.map(\.rawValue))
         #expect(Set(TerminalProfile.allCases.map { SettingKey.terminalCommand($0) }).count == TerminalProfile.allCases.count)
     }
 

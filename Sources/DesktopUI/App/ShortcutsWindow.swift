@@ -7,7 +7,7 @@ import GtkKit
 @MainActor
 enum ShortcutsWindow {
     static var shortcuts: [(accelerator: String, title: String)] {
-        [("<Control>1", L("Chat")), ("<Control>2", L("Dashboard")), ("<Control>3", L("Connection")), ("<Control>4", L("Power")), ("<Control>5", L("Preview")), ("<Control>6", L("Terminal")),
+        PageKind.allCases.map { ($0.accelerator, $0.title) } + [
          ("<Control>k", L("Quick actions")), ("Return", L("Send the message")), ("<Shift>Return", L("New line in the message")),
          ("F5", L("Refresh the page")), ("<Control><Shift>n", L("Open the page in a new window")),
          ("<Shift>F10", L("Message menu (copy)")),

@@ -120,7 +120,7 @@ public final class MainWindow {
 
     private func addActions() {
         for kind in PageKind.allCases {
-            Actions.add("page-\(kind.rawValue)", toWindow: window, application: context.application,
+            Actions.add(kind.actionName, toWindow: window, application: context.application,
                         accelerators: [kind.accelerator]) { [unowned self] in show(kind) }
         }
         Actions.add("refresh", toWindow: window, application: context.application, accelerators: ["F5"]) { [unowned self] in

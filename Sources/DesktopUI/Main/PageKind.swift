@@ -2,9 +2,9 @@ import BuilderOSKit
 import GtkKit
 
 /// The main window's pages, in navigation order (Ctrl+1…6).
-enum PageKind: String, CaseIterable {
-    case chat, dashboard, connection, power, preview, terminal
+typealias PageKind = PageID
 
+extension PageID {
     var title: String {
         switch self {
         case .chat: return L("Chat")
@@ -15,9 +15,6 @@ enum PageKind: String, CaseIterable {
         case .terminal: return L("Terminal")
         }
     }
-
-
-    var accelerator: String { "<Control>\(PageKind.allCases.firstIndex(of: self)! + 1)" }
 }
 
 /// What a page shows inside a window: its root widget and optional page-wide commands.

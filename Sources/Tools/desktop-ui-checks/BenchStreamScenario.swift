@@ -14,7 +14,7 @@ enum BenchStreamScenario {
     static func run(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), 1100, 800)
-        d.activate("win.page-chat", in: main)
+        d.activate(PageID.chat.windowAction, in: main)
         await d.settle()
         guard let clock = gtk_widget_get_frame_clock(main) else { return d.expect(false, "the window has a frame clock") }
         let meter = FrameMeter(clock: clock)

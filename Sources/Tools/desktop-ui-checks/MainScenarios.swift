@@ -80,7 +80,7 @@ enum MainScenarios {
     }
 
     static func chat(_ d: Driver, _ main: Widget, _ c: ScenarioContext) async {
-        d.activate("win.page-chat", in: main)
+        d.activate(PageID.chat.windowAction, in: main)
         await d.settle()
         d.expect(d.texts(main).contains("Welcome to BuilderOS"), "an empty chat shows the welcome", d.texts(main))
         await d.screenshot(main, "chat-empty")
@@ -165,7 +165,7 @@ enum MainScenarios {
     }
 
     static func dashboard(_ d: Driver, _ main: Widget) async {
-        d.activate("win.page-dashboard", in: main)
+        d.activate(PageID.dashboard.windowAction, in: main)
         d.expect(await d.wait { capsuleTiles(d, main).count > 1 }, "the Dashboard lists capsules")
         d.expect(await d.wait { !d.texts(main).contains("Loading…") }, "status loads", d.texts(main))
         let texts = d.texts(main)
@@ -190,7 +190,7 @@ enum MainScenarios {
     }
 
     static func connection(_ d: Driver, _ main: Widget) async {
-        d.activate("win.page-connection", in: main)
+        d.activate(PageID.connection.windowAction, in: main)
         d.expect(await d.wait { d.texts(main).contains(" ms") }, "the Connection page shows the latency", d.texts(main))
         let texts = d.texts(main)
         d.expect(texts.contains("Recent activity") && texts.contains("Replies completed today"), "recent activity from local history")
@@ -204,7 +204,7 @@ enum MainScenarios {
     }
 
     static func power(_ d: Driver, _ main: Widget, _ c: ScenarioContext) async {
-        d.activate("win.page-power", in: main)
+        d.activate(PageID.power.windowAction, in: main)
         d.expect(await d.wait { d.isSensitive("sleep-button", in: main) }, "Sleep is available when connected")
         d.click("sleep-button", in: main)
         d.expect(await d.wait { d.window(named: "sleep-confirm") != nil }, "Sleep asks first")
@@ -235,8 +235,8 @@ enum MainScenarios {
         d.expect(SettingsStore().load().wakeMAC == "3c:22:fb:12:34:56", "and saved")
         await d.screenshot(prefs, "preferences")
         gtk_window_destroy(gtkCast(prefs, to: GtkWindow.self))
-        d.activate("win.page-chat", in: main)
-        d.activate("win.page-power", in: main)
+        d.activate(PageID.chat.windowAction, in: main)
+        d.activate(PageID.power.windowAction, in: main)
         d.expect(await d.wait { d.isSensitive("wake-button", in: main) }, "Wake is available with a MAC address")
         d.click("wake-button", in: main)
         d.expect(await d.wait { d.texts(main).contains("Wake-up packet sent") || d.texts(main).contains("The server is awake.") },
@@ -249,7 +249,7 @@ enum MainScenarios {
     /// user's bubbles to the left. Saved as a screenshot to look at.
     static func rightToLeft(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await connectedMainWindow(d) else { return }
-        d.activate("win.page-chat", in: main)
+        d.activate(PageID.chat.windowAction, in: main)
         d.typeText("مرحبا — hello from a right-to-left desktop", into: "message-input", in: main)
         d.click("send", in: main)
         d.expect(await d.wait { completedReplies(d, main) == 1 }, "the reply arrives")
@@ -266,7 +266,7 @@ enum MainScenarios {
         d.expect(x("conversations") > width / 2, "the conversation list is on the right", "\(x("conversations")) of \(width)")
         d.expect(x("send") < x("attach"), "Send is at the left end of the input bar")
         await d.screenshot(main, "chat")
-        d.activate("win.page-connection", in: main)
+        d.activate(PageID.connection.windowAction, in: main)
         await d.settle()
         await d.screenshot(main, "connection")
     }
@@ -278,7 +278,7 @@ enum MainScenarios {
         gtk_window_get_default_size(gtkCast(main, to: GtkWindow.self), &width, &height)
         d.expect(width == 1100 && height == 760, "the window size is remembered", "\(width)×\(height)")
         d.expect(d.widget("power-page", in: main).map { gtk_widget_get_mapped($0) != 0 } ?? false, "the last page (Power) is shown again")
-        d.activate("win.page-chat", in: main)
+        d.activate(PageID.chat.windowAction, in: main)
         await d.wait(seconds: 5) { d.widget("message-list", in: main).map { gtk_widget_get_height($0) > 0 } ?? false }
         try? await Task.sleep(nanoseconds: 500_000_000)
         let texts = d.texts(main)

@@ -21,8 +21,8 @@ enum PreviewScenario {
     static func webKitMapped() -> Bool { ProcessScan.mapsLibrary("libwebkitgtk-6.0") }
 
     static func openPage(_ d: Driver, _ main: Widget) async {
-        d.expect(d.accelerator(for: "win.page-preview") == "<Control>5", "Ctrl+5 opens Preview")
-        d.activate("win.page-preview", in: main)
+        d.expect(d.accelerator(for: PageID.preview.windowAction) == "<Control>5", "Ctrl+5 opens Preview")
+        d.activate(PageID.preview.windowAction, in: main)
         await d.settle()
     }
 

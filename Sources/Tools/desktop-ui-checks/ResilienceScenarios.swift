@@ -46,7 +46,7 @@ enum ResilienceScenarios {
         guard var server = try? Server(c, extra: ["--chunk-delay-ms", "40"]) else { return d.expect(false, "the server starts") }
         defer { server.kill() }
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
-        d.activate("win.page-chat", in: main)
+        d.activate(PageID.chat.windowAction, in: main)
         d.typeText("tell me a long story", into: "message-input", in: main)
         d.click("send", in: main)
         d.expect(await d.wait { d.texts(main).contains("Jarvis is thinking…") || !d.named(prefix: "message-assistant-streaming", in: main).isEmpty },
@@ -139,7 +139,7 @@ enum ResilienceScenarios {
             }.compactMap { $0["summary"] as? String }
         }
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
-        d.activate("win.page-chat", in: main)
+        d.activate(PageID.chat.windowAction, in: main)
         let isActive = { gtk_window_is_active(gtkCast(main, to: GtkWindow.self)) != 0 }
         if await d.wait(seconds: 5, until: isActive) {
             d.typeText("while you look", into: "message-input", in: main)
@@ -170,7 +170,7 @@ enum ResilienceScenarios {
         server = back
         d.expect(await d.wait(seconds: 30) { titles().contains("Connected to BuilderOS again") }, "and its end too")
 
-        d.activate("win.page-power", in: main)
+        d.activate(PageID.power.windowAction, in: main)
         d.expect(await d.wait { d.isSensitive("sleep-button", in: main) }, "Sleep is available")
         d.click("sleep-button", in: main)
         if let confirm = await d.wait(until: { d.window(named: "sleep-confirm") != nil }) ? d.window(named: "sleep-confirm") : nil {
@@ -182,11 +182,11 @@ enum ResilienceScenarios {
 
     static func noSystemServer(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
-        d.activate("win.page-dashboard", in: main)
+        d.activate(PageID.dashboard.windowAction, in: main)
         d.expect(await d.wait { d.texts(main).contains("Capsules are not available on this server.") },
                  "a 404 on capsules says they are not available", d.texts(main))
         await d.screenshot(main, "dashboard-404")
-        d.activate("win.page-power", in: main)
+        d.activate(PageID.power.windowAction, in: main)
         d.expect(await d.wait { d.texts(main).contains("Sleep is not available on this server.") }, "Sleep says why it is unavailable")
         d.expect(!d.isSensitive("sleep-button", in: main), "and is disabled")
         await d.screenshot(main, "power-unavailable")
@@ -196,7 +196,7 @@ enum ResilienceScenarios {
     /// messages load when scrolling up. Prints the time it took (measured, not asserted).
     static func large(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
-        d.activate("win.page-chat", in: main)
+        d.activate(PageID.chat.windowAction, in: main)
         await d.settle()
         guard let list = d.widget("conversations", in: main) else { return d.expect(false, "the conversation list exists") }
         // Open another (new, empty) conversation first, then switch to the big one and time it.

@@ -49,8 +49,8 @@ enum TerminalScenario {
         defer { server.kill() }
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         d.expect(!vteMapped(), "VTE is not in the process before a terminal opens")
-        d.expect(d.accelerator(for: "win.page-terminal") == "<Control>6", "Ctrl+6 opens Terminal")
-        d.activate("win.page-terminal", in: main)
+        d.expect(d.accelerator(for: PageID.terminal.windowAction) == "<Control>6", "Ctrl+6 opens Terminal")
+        d.activate(PageID.terminal.windowAction, in: main)
         guard await d.wait(until: { !tabs(d, main).isEmpty }), let shell = tabs(d, main).first else {
             return d.expect(false, "the page opens a shell tab")
         }
@@ -156,7 +156,7 @@ enum TerminalScenario {
 
     static func unavailable(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
-        d.activate("win.page-terminal", in: main)
+        d.activate(PageID.terminal.windowAction, in: main)
         d.expect(await d.wait { d.texts(main).contains("Terminals are not available") }, "a server without terminals gets a plain explanation", d.texts(main))
         await d.screenshot(main, "terminal-unavailable")
     }
@@ -181,7 +181,7 @@ enum TerminalBenchScenario {
         defer { server.kill() }
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), 1100, 800)
-        d.activate("win.page-terminal", in: main)
+        d.activate(PageID.terminal.windowAction, in: main)
         guard await d.wait(until: { TerminalScenario.tabs(d, main).first?.isConnected == true }), let tab = TerminalScenario.tabs(d, main).first,
               let clock = gtk_widget_get_frame_clock(main) else { return d.expect(false, "a terminal tab connects") }
         await d.settle()
