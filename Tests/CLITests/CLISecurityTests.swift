@@ -160,7 +160,7 @@ struct CLISecurityTests {
         defer { server.stop() }
         let app = Binaries.path("builderos-desktop")
         try await expectCrashLeavesNoKey(server: server, signal: "SEGV", exitCode: 139, launch: """
-        GSK_RENDERER=cairo xvfb-run -a -n 140 '\(app)' > out 2>&1 &
+        GSK_RENDERER=cairo xvfb-run -a -n 140 sh -c "'\(app)'; echo \\$? > app-exit" > out 2>&1 &
         runner=$!; pid=""
         for _ in $(seq 200); do pid=$(pgrep -xf '\(app)' | head -1); [ -n "$pid" ] && break; sleep 0.05; done
         sleep 3
@@ -183,7 +183,10 @@ struct CLISecurityTests {
         kill -\(signal) $pid
         for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
         if kill -0 $pid 2>/dev/null; then echo "still-running"; kill -9 $pid; fi
-        wait $runner; echo "exit=$?"
+        wait $runner; status=$?
+        # The app's own status where a wrapper recorded it (xvfb-run's may be its clean-up's, not the app's).
+        [ -f app-exit ] && status=$(cat app-exit)
+        echo "exit=$status"
         """
         let result = try await sandbox.run(["-c", script], executable: "/bin/bash")
         #expect(result.stdout.contains("exit=\(exitCode)"), "ended by the signal: \(result.stdout) \(result.stderr.suffix(500))")
