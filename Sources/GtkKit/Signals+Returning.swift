@@ -46,16 +46,3 @@ extension Signals {
     }
 }
 
-extension Signals {
-    /// For signals whose C callback is `(instance, a, b, c, user_data)` with pointer arguments,
-    /// e.g. a GDBusProxy's "g-signal" (sender, signal name, parameters).
-    @MainActor @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                               withThreeArguments handler: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void) -> SignalConnection {
-        typealias Body = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
-        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, a, b, c, user in
-            MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(a, b, c) }
-        }
-        return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
-    }
-}

@@ -169,7 +169,10 @@ final class WebSocketChannel: @unchecked Sendable {
         handlerIDs = []
         continuation.yield(.closed(code: code))
         continuation.finish()
-        g_object_unref(UnsafeMutableRawPointer(connection))
+        // Released from a job of its own, not here: an abort may run inside the connection's own "message"
+        // signal, and libsoup's read loop goes on using the connection after the handler returns.
+        nonisolated(unsafe) let released = connection
+        worker.run { g_object_unref(UnsafeMutableRawPointer(released)) }
         window?.close()
         stopOwnWorker()
     }
