@@ -85,9 +85,9 @@ let package = Package(
         ),
 
         // MARK: Tooling (Sources/Tools): test drivers, fuzzing, faults, benchmarks — never installed
-        // Drives the real app under Xvfb against builderos-server (Tests/CLITests/*UITests).
+        // Drives the real app under Xvfb against builderos-server (Tests/DesktopUITests/*UITests).
         .executableTarget(name: "desktop-ui-checks", dependencies: ["DesktopUI", "GtkKit", "BuilderOSKit", "CGtk", "CTerminalView"], path: "Sources/Tools/desktop-ui-checks", swiftSettings: swift6),
-        // Runs the GtkKit checks in a real GTK process (see Tests/CLITests/GtkKitChecksTests).
+        // Runs the GtkKit checks in a real GTK process (see Tests/DesktopUITests/GtkKitChecksTests).
         .executableTarget(name: "gtkkit-checks", dependencies: ["GtkKit", "BuilderOSKit", "CGtk"], path: "Sources/Tools/gtkkit-checks", swiftSettings: swift6),
         // Seeded fuzzing of every decoder (meson-helpers/fuzz-decoders; a fast subset runs in the tests).
         .executableTarget(name: "builderos-fuzz", dependencies: ["BuilderOSKit"], path: "Sources/Tools/builderos-fuzz", swiftSettings: swift6),
@@ -105,7 +105,14 @@ let package = Package(
             dependencies: ["BuilderOSKit", "ReferenceServer"],
             swiftSettings: swift6
         ),
-        .testTarget(name: "CLITests", dependencies: ["BuilderOSKit", "ToolSupport"], swiftSettings: swift6),
+        // Process-level tests share one harness: the built executables run as a user would.
+        .target(name: "ProcessHarness", path: "Tests/ProcessHarness", swiftSettings: swift6),
+        // The CLI and the tools (fault and fuzz subsets) as processes.
+        .testTarget(name: "CLITests", dependencies: ["BuilderOSKit", "ToolSupport", "ProcessHarness"], swiftSettings: swift6),
+        // The app itself, driven under Xvfb by desktop-ui-checks (screenshots), and GtkKit's checks in a GTK process.
+        .testTarget(name: "DesktopUITests", dependencies: ["BuilderOSKit", "ToolSupport", "ProcessHarness"], swiftSettings: swift6),
+        // What gets installed: meson install into a temporary prefix, the data files, the translations.
+        .testTarget(name: "PackagingTests", dependencies: ["ProcessHarness"], swiftSettings: swift6),
         // GTK itself parses the generated stylesheet (no display needed for CSS).
         .testTarget(name: "StyleSheetTests", dependencies: ["BuilderOSKit", "CGtk"], swiftSettings: swift6),
     ]

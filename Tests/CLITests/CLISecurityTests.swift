@@ -1,4 +1,5 @@
 import Foundation
+import ProcessHarness
 import Testing
 
 /// What `builderos` does with hostile input: a server's text cannot act on the terminal, a key that cannot be a

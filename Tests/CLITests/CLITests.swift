@@ -1,4 +1,5 @@
 import Foundation
+import ProcessHarness
 import Testing
 
 /// `builderos` end to end: real processes, a real server, the session's real keyring.

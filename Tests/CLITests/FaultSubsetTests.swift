@@ -1,4 +1,5 @@
 import Foundation
+import ProcessHarness
 import Testing
 
 /// The fast subset of the fault suite (meson-helpers/fault-suite runs 100 kill-and-restart rounds):

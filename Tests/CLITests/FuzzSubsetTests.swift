@@ -1,4 +1,5 @@
 import Foundation
+import ProcessHarness
 import Testing
 
 /// The fast subset of the decoder fuzzing (meson-helpers/fuzz-decoders runs 1,000,000 inputs).

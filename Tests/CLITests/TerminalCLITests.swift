@@ -1,4 +1,5 @@
 import Foundation
+import ProcessHarness
 import Testing
 
 /// `builderos terminal` in a real pseudo-terminal (`script`) against the reference server's terminal

@@ -3,7 +3,8 @@ import ReferenceServer
 import Testing
 @testable import BuilderOSKit
 
-/// Conversations, history and the outbox against the reference server (real sockets, real SQLite).
+/// Conversations, history and the outbox against the reference server (real sockets, real SQLite):
+/// the wire's part. The outbox's rules are tested on fakes in BuilderOSKitTests/ChatServiceOutboxTests.
 @MainActor
 struct ChatServiceTests {
     func temporaryHistory() throws -> HistoryStore {
@@ -123,37 +124,7 @@ struct ChatServiceTests {
         app.connection.disconnect()
         await server.stop()
     }
-
-    @Test func messagesWrittenWhileDisconnectedWaitForConnect() async throws {
-        let server = try await RunningServer.start()
-        let history = try temporaryHistory()
-        let app = session(server, history: history)
-        let c = app.chat.createConversation(agent: .codex)
-        app.chat.send("later", in: c.id)
-        try await Task.sleep(nanoseconds: 300_000_000)
-        #expect(history.queued().count == 1)
-        app.connection.connect()
-        #expect(await eventually { history.messages(in: c.id).last?.state == .complete })
-        #expect(server.state.messageCount(sessionID: c.sessionID(deviceID: "test-device")) == 1)
-        app.connection.disconnect()
-        await server.stop()
-    }
-
-    @Test func renameDeleteAndDrafts() async throws {
-        let history = try temporaryHistory()
-        let server = try await RunningServer.start()
-        let app = session(server, history: history)
-        let c = app.chat.createConversation(agent: .jarvis)
-        app.chat.rename(c.id, to: "  Deploy plan ")
-        app.chat.saveDraft(c.id, "half a thought")
-        let reopened = try HistoryStore(path: history.path)
-        #expect(reopened.conversations().first?.title == "Deploy plan")
-        #expect(reopened.conversations().first?.draft == "half a thought")
-        app.chat.send("queued then deleted", in: c.id)
-        app.chat.delete(c.id)
-        #expect(history.conversations().isEmpty && history.queued().isEmpty)
-        await server.stop()
-    }
+    // Offline writing, Connect, rename, delete and drafts: BuilderOSKitTests/ChatServiceOutboxTests, on fakes.
 }
 
 /// Network awareness: offline pauses every attempt and says so; back online reconnects at once.

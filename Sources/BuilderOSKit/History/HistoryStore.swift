@@ -2,7 +2,7 @@ import Foundation
 
 /// The chat history and outbox, in SQLite (WAL) under `$XDG_DATA_HOME/builderos-desktop/`.
 /// Servers keep no history (wire contract §9): this file is the only record of a conversation.
-public final class HistoryStore {
+public final class HistoryStore: HistoryStoring {
     private let db: SQLiteDatabase
     public let path: String
 
@@ -16,8 +16,10 @@ public final class HistoryStore {
     public init(path: String = HistoryStore.defaultPath()) throws(BuilderOSError) {
         self.path = path
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            if path != Self.memory {
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                        withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
             db = try SQLiteDatabase(path: path)
             // One statement per line (no multi-line literal: xgettext reads these files too).
             try db.execute([
@@ -39,6 +41,14 @@ public final class HistoryStore {
         } catch {
             throw .other(detail: String(format: L("The chat history at %@ could not be opened."), path))
         }
+    }
+
+    private static let memory = ":memory:"
+
+    /// The same store in memory: nothing written to disk, gone with the object (tests, benchmarks).
+    public static func inMemory() -> HistoryStore {
+        // SQLite always opens ":memory:"; the schema is the same as on disk.
+        try! HistoryStore(path: memory)
     }
 
     // MARK: Conversations
@@ -95,7 +105,7 @@ public final class HistoryStore {
     }
 
     /// The newest `limit` messages of a conversation older than `before` (all when nil), oldest first.
-    public func messages(in conversation: UUID, before: Int64? = nil, limit: Int = 100) -> [ChatMessage] {
+    public func messages(in conversation: UUID, before: Int64?, limit: Int) -> [ChatMessage] {
         let rows = (try? db.query(
             "SELECT \(Self.columns) FROM messages WHERE conversation = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
             [.text(conversation.uuidString), .int(before ?? Int64.max), .int(Int64(limit))], Self.message)) ?? []

@@ -15,7 +15,7 @@ public final class RESTClient: Sendable {
     }
 
     /// The same client with another request timeout.
-    public func with(requestTimeout: Double) -> RESTClient {
+    public func withTimeout(_ requestTimeout: Double) -> RESTClient {
         var c = configuration
         c.requestTimeout = requestTimeout
         return RESTClient(server: server, apiKey: apiKey, configuration: c)
@@ -34,7 +34,7 @@ public final class RESTClient: Sendable {
 
     /// Latency as the product reports it everywhere: the median of `samples` status round trips,
     /// in milliseconds, with the last status reply. Never retried: a retry would hide slowness.
-    public func measuredStatus(samples: Int = 3) async throws(BuilderOSError) -> (status: StatusReply, latencyMilliseconds: Double) {
+    public func measuredStatus(samples: Int) async throws(BuilderOSError) -> (status: StatusReply, latencyMilliseconds: Double) {
         var times: [Double] = []
         var latest: StatusReply?
         for _ in 0..<max(samples, 1) {
@@ -82,7 +82,7 @@ public final class RESTClient: Sendable {
     /// Uploads a file as multipart (`file` + `type`). The size limit is checked before sending;
     /// `progress` receives (sent, total) bytes on a background thread. Never retried.
     public func upload(fileAt path: String, kind: String, mimeType: String,
-                       progress: (@Sendable (Int64, Int64) -> Void)? = nil) async throws(BuilderOSError) -> UploadReply {
+                       progress: (@Sendable (Int64, Int64) -> Void)?) async throws(BuilderOSError) -> UploadReply {
         let attributes: [FileAttributeKey: Any]
         do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch { throw .fileUnreadable(path: path) }
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0

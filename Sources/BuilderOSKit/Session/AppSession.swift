@@ -10,7 +10,7 @@ public final class AppSession {
     public let chat: ChatService
     private let apiKey: String
 
-    public init(server: ServerAddress, apiKey: String, deviceID: String, history: HistoryStore,
+    public init(server: ServerAddress, apiKey: String, deviceID: String, history: any HistoryStoring,
                 chatConfiguration: ChatConfiguration = .init()) {
         self.server = server
         self.deviceID = deviceID
@@ -27,6 +27,6 @@ public final class AppSession {
         }
     }
 
-    /// A REST client with its own timeout (e.g. 10 s for sleep).
-    public func restClient(timeout: Double) -> RESTClient { connection.rest.with(requestTimeout: timeout) }
+    /// The REST API with its own timeout (e.g. 10 s for sleep).
+    public func api(timeout: Double) -> any BuilderOSAPI { connection.api.with(requestTimeout: timeout) }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// connection or a restart of the app and is delivered exactly once.
 @MainActor
 public final class ChatService {
-    public let history: HistoryStore
+    public let history: any HistoryStoring
     public let changes = Observers<ChatServiceEvent>()
     public private(set) var conversations: [Conversation]
     private let deviceID: String
@@ -18,16 +18,26 @@ public final class ChatService {
         let userMessage: ChatMessage
         var reply: ChatMessage?
         var lastSaved = Date.distantPast
+        /// The user pressed Stop (a Disconnect ends the turn too, but leaves an unsent message queued).
+        var stopRequested = false
     }
     private var active: [ChatAgent: ActiveTurn] = [:]
 
-    public init(history: HistoryStore, deviceID: String, connection: ConnectionController) {
+    public init(history: any HistoryStoring, deviceID: String, connection: ConnectionController) {
         self.history = history
         self.deviceID = deviceID
         self.connection = connection
         conversations = history.conversations()
         connection.chatEvents = { [weak self] agent, event in self?.handle(event, from: agent) }
+        // On Connect the queued messages are handed to the new sockets at once; each goes out as
+        // its socket authenticates.
+        connection.changes.add(owner: self) { [weak self] snapshot in
+            guard let self, snapshot.wantsConnection != self.connectionWanted else { return }
+            self.connectionWanted = snapshot.wantsConnection
+            self.pump()
+        }
     }
+    private var connectionWanted = false
 
     // MARK: Conversations
 
@@ -60,9 +70,9 @@ public final class ChatService {
         }
         history.delete(id)
         conversations.removeAll { $0.id == id }
-        if let rest = connection?.rest {
+        if let api = connection?.api {
             let session = conversation.sessionID(deviceID: deviceID)
-            Task { try? await rest.closeSession(agent: conversation.agent, sessionID: session) }
+            Task { try? await api.closeSession(agent: conversation.agent, sessionID: session) }
         }
         changes.notify(.conversationsChanged)
     }
@@ -100,14 +110,18 @@ public final class ChatService {
 
     /// True while a message of this conversation is queued or its reply is arriving.
     public func isBusy(_ conversationID: UUID) -> Bool {
-        active.values.contains { $0.userMessage.conversation == conversationID }
-            || history.queued().contains { $0.conversation == conversationID }
+        hasActiveTurn(conversationID) || history.queued().contains { $0.conversation == conversationID }
     }
 
     /// True while this conversation's message is on the wire and its reply not finished (Send is
     /// disabled then; messages written offline only queue and do not block).
     public func isInFlight(_ conversationID: UUID) -> Bool {
         active.values.contains { $0.userMessage.conversation == conversationID && $0.userMessage.state != .queued }
+    }
+
+    /// Whether one of the agent's sockets holds this conversation's turn (handed over, maybe not yet sent).
+    func hasActiveTurn(_ conversationID: UUID) -> Bool {
+        active.values.contains { $0.userMessage.conversation == conversationID }
     }
 
     /// True from sending until the first chunk: the "Jarvis is thinking…" time.
@@ -118,6 +132,9 @@ public final class ChatService {
     /// Stops waiting for this conversation's reply (the Stop button).
     public func stop(_ conversationID: UUID) {
         guard let conversation = conversation(conversationID) else { return }
+        if active[conversation.agent]?.userMessage.conversation == conversationID {
+            active[conversation.agent]?.stopRequested = true
+        }
         if active[conversation.agent]?.userMessage.conversation == conversationID, let client = connection?.clients[conversation.agent] {
             Task { await client.stopTurn() }
         } else if active[conversation.agent]?.userMessage.conversation == conversationID {
@@ -191,8 +208,10 @@ public final class ChatService {
     private func finish(_ current: ActiveTurn, agent: ChatAgent, phase: ChatTurn.Phase, replyText: String) {
         active[agent] = nil
         let conversationID = current.userMessage.conversation
-        let name = conversation(conversationID)?.agent.displayName ?? agent.displayName
-        let userStopped = connection?.snapshot.wantsConnection ?? false
+        // Deleted while its turn ran: nothing left to mark or to tell.
+        guard let name = conversation(conversationID)?.agent.displayName else { pump(); return }
+        // Asked of the turn, not of the connection: a Connect can come before the old socket's last event.
+        let userStopped = current.stopRequested
         if phase == .stopped, userStopped, history.queued().contains(where: { $0.id == current.userMessage.id }) {
             // Stopped before it reached the server: it stays unsent rather than going out later.
             // (A Disconnect leaves it queued: the outbox sends it after Connect.)
@@ -220,7 +239,8 @@ public final class ChatService {
             let pill = history.append(ChatMessage(conversation: conversationID, role: .status,
                                                   text: String(format: L("%@ could not answer: %@"), name, why), state: .failed))
             changes.notify(.messageAdded(pill))
-        } else if phase == .stopped {
+        } else if phase == .stopped, userStopped || current.userMessage.state != .queued {
+            // (A Disconnect before the message went out stops nothing: it waits for Connect.)
             let pill = history.append(ChatMessage(conversation: conversationID, role: .status,
                                                   text: L("Stopped waiting for the reply."), state: .stopped))
             changes.notify(.messageAdded(pill))

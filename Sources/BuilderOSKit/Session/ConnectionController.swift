@@ -12,10 +12,12 @@ public final class ConnectionController {
     /// Chat events of every agent's socket, in order.
     public var chatEvents: ((ChatAgent, ChatEvent) -> Void)?
 
-    public let rest: RESTClient
-    private let apiKey: String
-    private let chatConfiguration: ChatConfiguration
-    public private(set) var clients: [ChatAgent: ChatClient] = [:]
+    /// The server's REST API (status polls here; the pages read and act through it).
+    public let api: any BuilderOSAPI
+    /// Makes one agent's chat socket; called for each agent on every Connect.
+    public typealias TransportFactory = @MainActor (ChatAgent) -> any ChatTransport
+    private let makeTransport: TransportFactory
+    public private(set) var clients: [ChatAgent: any ChatTransport] = [:]
     private var listeners: [Task<Void, Never>] = []
     private var poller: Task<Void, Never>?
     /// Seconds between status polls while connected (latency, version).
@@ -23,19 +25,25 @@ public final class ConnectionController {
     /// When pages showing the server's state refresh on their own (Preferences' interval; the app sets it).
     public let refreshSchedule = RefreshSchedule(chosenSeconds: 0)
 
-    public init(server: ServerAddress, apiKey: String, chatConfiguration: ChatConfiguration = .init()) {
-        self.apiKey = apiKey
-        self.chatConfiguration = chatConfiguration
-        rest = RESTClient(server: server, apiKey: apiKey)
+    /// The controller over any API and sockets (the core's tests pass fakes).
+    public init(server: ServerAddress, api: any BuilderOSAPI, transports: @escaping TransportFactory) {
+        self.api = api
+        makeTransport = transports
         snapshot = ConnectionSnapshot(server: server, wantsConnection: false)
+    }
+
+    /// The controller over the real wire: `RESTClient` and one `ChatClient` per agent.
+    public convenience init(server: ServerAddress, apiKey: String, chatConfiguration: ChatConfiguration = .init()) {
+        self.init(server: server, api: RESTClient(server: server, apiKey: apiKey)) { agent in
+            ChatClient(server: server, apiKey: apiKey, agent: agent, configuration: chatConfiguration)
+        }
     }
 
     /// Opens both chat sockets and starts polling status.
     public func connect() {
         guard !snapshot.wantsConnection else { return }
-        snapshot.wantsConnection = true
         for agent in ChatAgent.allCases {
-            let client = ChatClient(server: snapshot.server, apiKey: apiKey, agent: agent, configuration: chatConfiguration)
+            let client = makeTransport(agent)
             clients[agent] = client
             listeners.append(Task { [weak self] in
                 for await event in client.events {
@@ -49,6 +57,8 @@ public final class ConnectionController {
                 await client.start()
             }
         }
+        // Announced once the sockets exist: the outbox hands them its queued messages at once.
+        snapshot.wantsConnection = true
         refreshStatus()
     }
 
@@ -106,7 +116,7 @@ public final class ConnectionController {
 
     private func pollOnce() async {
         do throws(BuilderOSError) {
-            let measured = try await rest.measuredStatus()
+            let measured = try await api.measuredStatus()
             guard !Task.isCancelled else { return }
             snapshot.status = measured.status
             snapshot.latencyMilliseconds = measured.latencyMilliseconds
@@ -122,7 +132,7 @@ public final class ConnectionController {
     /// The system server's routes answer 404 where it is absent (wire contract).
     private func probeSystemServer() async {
         do {
-            _ = try await rest.capsules()
+            _ = try await api.capsules()
             snapshot.systemServer = true
         } catch BuilderOSError.notAvailableOnServer {
             snapshot.systemServer = false
@@ -137,15 +147,17 @@ public final class ConnectionController {
         case .connection(let state):
             guard agent == .jarvis, snapshot.wantsConnection else { break }
             let wasConnected = snapshot.socket == .connected
-            snapshot.socket = state
+            // One change, one announcement: the state and its cause together.
+            var next = snapshot
+            next.socket = state
             switch state {
-            case .waitingToReconnect(let failure, _): snapshot.lastFailure = failure
-            case .failed(let failure): snapshot.lastFailure = failure
-            case .connected:
-                snapshot.lastSync = Date()
-                if !wasConnected { refreshStatus() }
+            case .waitingToReconnect(let failure, _): next.lastFailure = failure
+            case .failed(let failure): next.lastFailure = failure
+            case .connected: next.lastSync = Date()
             default: break
             }
+            snapshot = next
+            if state == .connected && !wasConnected { refreshStatus() }
         case .delta, .finished:
             // At most once a second: every change of the snapshot redraws every indicator, and
             // a reply can bring thousands of chunks a second.

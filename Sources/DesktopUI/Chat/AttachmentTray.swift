@@ -53,7 +53,7 @@ final class AttachmentTray {
     }
 
     /// Uploads every file in order, with progress; throws the first failure (files stay).
-    func uploadAll(with rest: RESTClient) async throws(BuilderOSError) -> [ChatAttachment] {
+    func uploadAll(with rest: any BuilderOSAPI) async throws(BuilderOSError) -> [ChatAttachment] {
         uploading = true
         show(problem: nil)
         refresh()

@@ -139,7 +139,7 @@ final class ConversationView {
             if !keepInput { composer.setText("") }
             return
         }
-        let rest = context.session.connection.rest
+        let rest = context.session.connection.api
         Task { [weak self] in
             guard let self else { return }
             do {

@@ -9,7 +9,7 @@ final class CapsuleDetailWindow {
     let window: Widget
     private let details = UI.vbox(spacing: Style.gapSmall)
 
-    init(parent: Widget, capsule: Capsule, rest: RESTClient) {
+    init(parent: Widget, capsule: Capsule, rest: any BuilderOSAPI) {
         window = AppWindow.dialog(parent: parent, title: capsule.displayTitle, name: "capsule-detail", resizable: true)
         let gwindow = gtkCast(window, to: GtkWindow.self)
         gtk_window_set_default_size(gwindow, 480, -1)

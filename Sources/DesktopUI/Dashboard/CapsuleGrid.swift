@@ -11,11 +11,11 @@ final class CapsuleGrid {
     private let flow: Widget
     private let filter: Widget
     private let message = UI.label("", classes: [Style.body, Style.dim])
-    private let rest: RESTClient
+    private let rest: any BuilderOSAPI
     private let window: @MainActor () -> Widget?
     private var all: [Capsule] = []
 
-    init(rest: RESTClient, window: @escaping @MainActor () -> Widget?) {
+    init(rest: any BuilderOSAPI, window: @escaping @MainActor () -> Widget?) {
         self.rest = rest
         self.window = window
         flow = UI.flowBox(minPerLine: 2, maxPerLine: 4, spacing: UInt32(Style.gap), homogeneous: true)

@@ -41,7 +41,7 @@ final class DashboardPage: Page {
         ])
         UI.setVisible(statusProblem, false)
         let statusCard = PageLayout.card(L("System status"), [statusGrid, statusProblem])
-        capsules = CapsuleGrid(rest: connection.rest, window: window)
+        capsules = CapsuleGrid(rest: connection.api, window: window)
         let refreshButton = PageLayout.iconButton("view-refresh-symbolic", label: L("Refresh (F5)")) {}
         gtk_widget_set_name(refreshButton, "dashboard-refresh")
         let (root, column) = PageLayout.column(title: L("Dashboard"), width: 820, trailing: refreshButton)
@@ -70,7 +70,7 @@ final class DashboardPage: Page {
         loading?.cancel()
         showStatusPlaceholders()
         capsules.showLoading()
-        let rest = context.session.connection.rest
+        let rest = context.session.connection.api
         let connection = context.session.connection
         loading = Task { [weak self] in
             async let status = Result.of { () async throws(BuilderOSError) in try await rest.status() }

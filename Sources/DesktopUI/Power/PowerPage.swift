@@ -94,7 +94,7 @@ final class PowerPage: Page {
         updateAvailability()
         gtk_spinner_start(OpaquePointer(sleepSpinner))
         UI.setText(sleepResult, L("Asking the server to sleep…"))
-        let client = context.session.restClient(timeout: 10)
+        let client = context.session.api(timeout: 10)
         Task { [weak self] in
             let text: String
             var failed = false
@@ -138,7 +138,7 @@ final class PowerPage: Page {
         gtk_spinner_start(OpaquePointer(wakeSpinner))
         UI.setClass(wakeResult, Style.errorText, false)
         UI.setText(wakeResult, String(format: L("Wake-up packet sent to %@. Waiting for the server to come back…"), wol.broadcast))
-        let client = context.session.restClient(timeout: 5)
+        let client = context.session.api(timeout: 5)
         let connection = context.session.connection
         wakeTask = Task { [weak self] in
             let awake = await WakeWatch.untilAwake { (try? await client.status()) != nil }
@@ -158,7 +158,7 @@ final class PowerPage: Page {
         waking = true
         updateAvailability()
         gtk_spinner_start(OpaquePointer(wakeSpinner))
-        let client = context.session.restClient(timeout: 10)
+        let client = context.session.api(timeout: 10)
         Task { [weak self] in
             var lines: [String]
             var failed = false

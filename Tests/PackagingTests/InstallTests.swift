@@ -1,4 +1,5 @@
 import Foundation
+import ProcessHarness
 import Testing
 
 /// `meson setup && meson install` into a temporary prefix, then the installed CLI and app run from there: they find

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessHarness
 import Testing
 
 /// The GtkKit layer in a real GTK process under Xvfb. The checks run in `gtkkit-checks`, which

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessHarness
 import Testing
 
 /// Runs one `desktop-ui-checks` scenario in a real GTK process under Xvfb and checks its verdicts.

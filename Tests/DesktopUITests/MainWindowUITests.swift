@@ -1,5 +1,6 @@
 import BuilderOSKit
 import Foundation
+import ProcessHarness
 import Testing
 import ToolSupport
 

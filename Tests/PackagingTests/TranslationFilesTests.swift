@@ -1,4 +1,5 @@
 import Foundation
+import ProcessHarness
 import Testing
 
 /// gettext's inputs and outputs stay complete: every source file that marks strings is in po/POTFILES, German and

@@ -1,39 +1,40 @@
 import Foundation
 
-/// Runs the built `builderos` and `builderos-server` executables as a user would.
-struct CLIResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+/// Runs the built executables (`builderos`, `builderos-server`, the app's UI driver) as a user
+/// would: the harness the process-level test targets share (CLITests, DesktopUITests, PackagingTests).
+public struct CLIResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
 }
 
-enum Binaries {
+public enum Binaries {
     /// Beside the test bundle in SwiftPM's build folder (`swift build` builds them first).
-    static let directory: URL = {
+    public static let directory: URL = {
         if let dir = ProcessInfo.processInfo.environment["BUILDEROS_BIN_DIR"] { return URL(fileURLWithPath: dir) }
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     }()
 
-    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    public static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 }
 
 /// A private configuration folder per test; the keyring is the session's (see run-tests).
-final class CLISandbox: @unchecked Sendable {
-    let root: URL
-    var configHome: URL { root.appendingPathComponent("config") }
+public final class CLISandbox: @unchecked Sendable {
+    public let root: URL
+    public var configHome: URL { root.appendingPathComponent("config") }
     /// GLib's keyfile GSettings backend (the tests' choice, see with-test-keyring) keeps the settings here.
-    var settingsFile: URL { configHome.appendingPathComponent("glib-2.0/settings/keyfile") }
+    public var settingsFile: URL { configHome.appendingPathComponent("glib-2.0/settings/keyfile") }
     /// Where versions before the GSettings schema kept them (imported once, then removed).
-    var legacySettingsFile: URL { configHome.appendingPathComponent("builderos-desktop/settings.json") }
+    public var legacySettingsFile: URL { configHome.appendingPathComponent("builderos-desktop/settings.json") }
 
-    init() throws {
+    public init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("bos-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: configHome, withIntermediateDirectories: true)
     }
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
-    func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], executable: String = "builderos") async throws -> CLIResult {
+    public func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], executable: String = "builderos") async throws -> CLIResult {
         // A bare name is one of ours; an absolute path is a system tool.
         let path = executable.hasPrefix("/") ? executable : Binaries.path(executable)
         var environment = ProcessInfo.processInfo.environment
@@ -58,8 +59,8 @@ final class CLISandbox: @unchecked Sendable {
 /// posix_spawn + waitpid. Foundation's `Process` on Linux waits until every descendant has closed
 /// an inherited descriptor, so a daemon a child leaves behind (a session bus, a keyring) would
 /// hang it; waitpid returns when the child itself exits. Output goes to files for the same reason.
-enum Spawn {
-    static func run(_ path: String, _ arguments: [String], environment: [String: String],
+public enum Spawn {
+    public static func run(_ path: String, _ arguments: [String], environment: [String: String],
                     stdin: String, stdout: String, stderr: String) async throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -89,14 +90,14 @@ enum Spawn {
 }
 
 /// `builderos-server` as a separate process on a free port, with a key file written for the test.
-final class ServerProcess: @unchecked Sendable {
-    let url: String
-    let key: String
-    let keyFile: URL
+public final class ServerProcess: @unchecked Sendable {
+    public let url: String
+    public let key: String
+    public let keyFile: URL
     private let process: Process
     private let folder: URL
 
-    init(port: Int = 0, arguments: [String] = []) throws {
+    public init(port: Int = 0, arguments: [String] = []) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("bos-srv-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         key = "\(ProcessInfo.processInfo.environment["BUILDEROS_TEST_MARKER"] ?? "bostest")-\(UUID().uuidString.lowercased())"
@@ -123,7 +124,7 @@ final class ServerProcess: @unchecked Sendable {
         url = String(line[range.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    func stop() {
+    public func stop() {
         // SIGKILL, so a server that does not act on SIGTERM cannot hang the test.
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

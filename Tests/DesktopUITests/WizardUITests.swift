@@ -1,4 +1,5 @@
 import Foundation
+import ProcessHarness
 import Testing
 
 /// The real setup wizard in a real GTK process under Xvfb (`desktop-ui-checks`), against

@@ -1,0 +1,30 @@
+import Foundation
+
+/// What the chat service needs of the history and outbox. `HistoryStore` keeps it in SQLite;
+/// `HistoryStore.inMemory()` is the same store without a file (the core's tests).
+public protocol HistoryStoring: AnyObject {
+    func conversations() -> [Conversation]
+    func insert(_ conversation: Conversation)
+    func rename(_ id: UUID, to title: String)
+    func saveDraft(_ id: UUID, _ draft: String)
+    /// Deletes the conversation and all its messages.
+    func delete(_ id: UUID)
+
+    /// Stores a new message and returns it with its sequence number.
+    @discardableResult func append(_ message: ChatMessage) -> ChatMessage
+    func update(_ id: UUID, text: String, state: ChatMessage.State)
+    func update(_ id: UUID, state: ChatMessage.State)
+    /// The newest `limit` messages of a conversation older than `before` (all when nil), oldest first.
+    func messages(in conversation: UUID, before: Int64?, limit: Int) -> [ChatMessage]
+    func messageCount(in conversation: UUID) -> Int
+    /// User messages not yet handed to a socket, oldest first: the outbox.
+    func queued() -> [ChatMessage]
+    func activity(since start: Date) -> ChatActivity
+}
+
+extension HistoryStoring {
+    /// The newest 100 messages, oldest first.
+    public func messages(in conversation: UUID) -> [ChatMessage] { messages(in: conversation, before: nil, limit: 100) }
+    /// The newest `limit` messages, oldest first.
+    public func messages(in conversation: UUID, limit: Int) -> [ChatMessage] { messages(in: conversation, before: nil, limit: limit) }
+}

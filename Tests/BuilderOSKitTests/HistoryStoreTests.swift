@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import BuilderOSKit
+
+/// The history file itself (real SQLite on a temporary file): what the app finds after a restart.
+struct HistoryStoreTests {
+    func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("bos-history-\(UUID().uuidString)/history.sqlite3").path
+    }
+
+    @Test func conversationsMessagesAndTheOutboxSurviveReopening() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let store = try HistoryStore(path: path)
+        let c = Conversation(agent: .codex, title: "Codex")
+        store.insert(c)
+        store.rename(c.id, to: "Deploy plan")
+        store.saveDraft(c.id, "half a thought")
+        let sent = store.append(ChatMessage(conversation: c.id, role: .user, text: "sent", state: .sent))
+        let queued = store.append(ChatMessage(conversation: c.id, role: .user, text: "queued", state: .queued))
+        let reply = store.append(ChatMessage(conversation: c.id, role: .assistant, text: "par", state: .streaming))
+        store.update(reply.id, text: "partial", state: .interrupted)
+        #expect(sent.sequence < queued.sequence && queued.sequence < reply.sequence)
+
+        let reopened = try HistoryStore(path: path)
+        let found = try #require(reopened.conversations().first)
+        #expect(found.title == "Deploy plan" && found.draft == "half a thought" && found.agent == .codex)
+        #expect(reopened.messages(in: c.id).map(\.text) == ["sent", "queued", "partial"])
+        #expect(reopened.messages(in: c.id).last?.state == .interrupted)
+        #expect(reopened.queued().map(\.id) == [queued.id])
+        #expect(reopened.messages(in: c.id, before: reply.sequence, limit: 1).map(\.text) == ["queued"])
+
+        reopened.delete(c.id)
+        let afterDelete = try HistoryStore(path: path)
+        #expect(afterDelete.conversations().isEmpty && afterDelete.queued().isEmpty)
+        #expect(afterDelete.messageCount(in: c.id) == 0)
+    }
+}
