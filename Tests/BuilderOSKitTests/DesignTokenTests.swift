@@ -81,4 +81,31 @@ struct DesignTokenTests {
         #expect(abs(try #require(Contrast.ratio("#34C759", "#FFFFFF")) - 2.22) < 0.01)
         #expect(Contrast.ratio("rgba(0,0,0,0.4)", "#FFFFFF") == nil)
     }
+
+    /// No rule writes a number of its own: with every numeric token set to a marker value, the
+    /// only numbers left in the stylesheet are the markers and CSS's own constants.
+    @Test func everyNumberInTheStylesheetIsAToken() {
+        var tokens = Self.tokens
+        for key in tokens.spacing.keys { tokens.spacing[key] = 701 }
+        for key in tokens.radii.keys { tokens.radii[key] = 702 }
+        for key in tokens.sizes.values.keys { tokens.sizes.values[key] = 703 }
+        for key in tokens.durations.values.keys { tokens.durations.values[key] = 704 }
+        for key in tokens.opacity.values.keys { tokens.opacity.values[key] = 0.705 }
+        for key in tokens.typography.styles.keys {
+            tokens.typography.styles[key]!.size = 706
+            tokens.typography.styles[key]!.lineHeight = 7.07
+        }
+        for key in tokens.colors.keys { tokens.colors[key] = .init(light: "@c", dark: "@c") }
+        let css = StyleSheetGenerator.css(tokens, theme: .light)
+            .split(separator: "\n").filter { !$0.hasPrefix("/*") }.joined(separator: "\n")
+        // 0 and 1 (none, full opacity), keyframe percentages, the gradient's angle, font weights.
+        let constants = Set(["0", "1", "50", "100", "135"]).union(Self.tokens.typography.styles.values.map { String($0.weight) })
+        let markers: Set<String> = ["701", "702", "703", "704", "0.705", "706", "7.07"]
+        // Words (class names such as bos-pad-2xl) are read whole, so only free-standing numbers remain.
+        let numbers = css.matches(of: /[A-Za-z_@#-][\w-]*|\d+(\.\d+)?/).map { String(css[$0.range]) }
+            .filter { $0.first!.isNumber }
+        let strays = Set(numbers).subtracting(constants).subtracting(markers)
+        #expect(strays.isEmpty, "numbers not from the tokens: \(strays.sorted())")
+        #expect(Set(numbers).isSuperset(of: markers), "every kind of token is used")
+    }
 }

@@ -31,8 +31,9 @@ public struct DesignTokens: Decodable, Sendable {
         public var styles: [String: TextStyle]
     }
 
-    public struct Durations: Decodable, Sendable {
-        public var values: [String: Int]
+    /// A named group of values with a note on where they come from (durations, sizes, opacities).
+    public struct Scale<Value: Decodable & Sendable>: Decodable, Sendable {
+        public var values: [String: Value]
     }
 
     /// A styled element: which colours, type style, radius and padding it uses.
@@ -52,8 +53,29 @@ public struct DesignTokens: Decodable, Sendable {
     public var typography: Typography
     public var spacing: [String: Int]
     public var radii: [String: Int]
-    public var durations: Durations
+    public var durations: Scale<Int>
+    /// Borders, minimum heights, glyph sizes (px).
+    public var sizes: Scale<Int>
+    /// State tints and fades (0–1).
+    public var opacity: Scale<Double>
     public var components: [String: Component]
+
+    // Lookups by name. A name missing from the file is a programming error, caught by the tests
+    // that generate the stylesheet from the shipped file (DesignTokenTests, StyleSheetTests).
+    public func spacing(_ name: String) -> Int { Self.require(spacing[name], "spacing", name) }
+    public func radius(_ name: String) -> Int { Self.require(radii[name], "radii", name) }
+    public func duration(_ name: String) -> Int { Self.require(durations.values[name], "durations", name) }
+    public func size(_ name: String) -> Int { Self.require(sizes.values[name], "sizes", name) }
+    public func opacity(_ name: String) -> Double { Self.require(opacity.values[name], "opacity", name) }
+    public func family(_ name: String) -> String { Self.require(typography.families[name], "typography.families", name) }
+
+    private static func require<T>(_ value: T?, _ group: String, _ name: String) -> T {
+        guard let value else { preconditionFailure("data/design-tokens.json has no \(group).\(name)") }
+        return value
+    }
+
+    /// The shipped tokens, read once (nil when the file is missing: the app then runs unstyled).
+    public static let shipped: DesignTokens? = defaultFile().flatMap { try? load(from: $0) }
 
     public static func load(from url: URL) throws -> DesignTokens {
         try JSONDecoder().decode(DesignTokens.self, from: Data(contentsOf: url))

@@ -11,8 +11,7 @@ public enum StyleSheetGenerator {
             lines.append("@define-color \(name) \(tokens.colors[name]!.value(theme));")
         }
         lines.append("")
-        let sans = tokens.typography.families["sans"] ?? "sans-serif"
-        lines.append("window.\(prefix)app { background-color: @background; color: @text; font-family: \(sans); }")
+        lines.append("window.\(prefix)app { background-color: @background; color: @text; font-family: \(tokens.family("sans")); }")
         for name in tokens.typography.styles.keys.sorted() {
             lines.append(".\(prefix)text-\(name) { \(font(tokens.typography.styles[name]!, tokens)) }")
         }
@@ -57,25 +56,26 @@ public enum StyleSheetGenerator {
     /// How GTK's own widgets wear the components: buttons lose the theme's gradient and border and
     /// show hover, press and disabled states; entries take the field colours and a focus ring.
     static func widgetRules(_ tokens: DesignTokens) -> [String] {
-        let fast = tokens.durations.values["fast"] ?? 150
+        let t = Values(tokens)
         var lines: [String] = []
         for name in tokens.components.keys.sorted() where name.hasPrefix("button-") {
             let selector = "button.\(prefix)\(name)"
-            lines.append("\(selector) { border: none; box-shadow: none; background-image: none; transition: all \(fast)ms ease-out; }")
-            lines.append("\(selector):hover { background-image: image(alpha(@text, 0.06)); }")
-            lines.append("\(selector):active { background-image: image(alpha(@text, 0.14)); }")
-            lines.append("\(selector):disabled { opacity: 0.45; }")
+            lines.append("\(selector) { border: none; box-shadow: none; background-image: none; transition: all \(t.ms("fast")) ease-out; }")
+            lines.append("\(selector):hover { background-image: image(alpha(@text, \(t.opacity("hover")))); }")
+            lines.append("\(selector):active { background-image: image(alpha(@text, \(t.opacity("pressed")))); }")
+            lines.append("\(selector):disabled { opacity: \(t.opacity("disabled")); }")
         }
-        lines.append("entry.\(prefix)entry { border: 1px solid @separator; box-shadow: none; min-height: 24px; }")
-        lines.append("entry.\(prefix)entry:focus-within { border-color: @accent; box-shadow: 0 0 0 1px @accent; }")
+        let border = t.size("border")
+        lines.append("entry.\(prefix)entry { border: \(border) solid @separator; box-shadow: none; min-height: \(t.size("entry-min-height")); }")
+        lines.append("entry.\(prefix)entry:focus-within { border-color: @accent; box-shadow: 0 0 0 \(border) @accent; }")
         lines.append("entry.\(prefix)entry.error { border-color: @destructive-text; }")
-        lines.append(".\(prefix)separator { background-color: @separator; min-height: 1px; }")
+        lines.append(".\(prefix)separator { background-color: @separator; min-height: \(border); }")
         // Secondary text on whatever it sits on (window, card or field): colour only.
         lines.append(".\(prefix)dim { color: @text-secondary; }")
         lines.append(".\(prefix)error-text { color: @destructive-text; }")
         lines.append(".\(prefix)warning-text { color: @warning-text; }")
         lines.append(".\(prefix)success-text { color: @success-text; }")
-        lines.append(".\(prefix)mono { font-family: \(tokens.typography.families["mono"] ?? "monospace"); }")
+        lines.append(".\(prefix)mono { font-family: \(tokens.family("mono")); }")
         lines += mainWindowRules(tokens)
         return lines
     }
@@ -83,40 +83,50 @@ public enum StyleSheetGenerator {
     /// The main window's own pieces: the connection dot (pulsing while connecting; GTK stops CSS
     /// animations when the desktop turns animations off), the composer, list backgrounds, placeholders.
     static func mainWindowRules(_ tokens: DesignTokens) -> [String] {
-        let pulse = tokens.durations.values["pulse"] ?? 2000
-        let bubble = tokens.radii["bubble"] ?? 20
-        let card = tokens.radii["card"] ?? 12
+        let t = Values(tokens)
+        let (border, card) = (t.size("border"), t.radius("card"))
         return [
-            "@keyframes \(prefix)pulse { 0% { opacity: 1; } 50% { opacity: 0.3; } 100% { opacity: 1; } }",
-            ".\(prefix)dot { font-size: 11px; }",
+            "@keyframes \(prefix)pulse { 0% { opacity: 1; } 50% { opacity: \(t.opacity("pulse-low")); } 100% { opacity: 1; } }",
+            ".\(prefix)dot { font-size: \(t.size("status-dot")); }",
             ".\(prefix)dot.connected { color: @success; }",
-            ".\(prefix)dot.connecting { color: @warning; animation: \(prefix)pulse \(pulse)ms ease-in-out infinite; }",
+            ".\(prefix)dot.connecting { color: @warning; animation: \(prefix)pulse \(t.ms("pulse")) ease-in-out infinite; }",
             ".\(prefix)dot.disconnected, .\(prefix)dot.failed { color: @destructive; }",
-            ".\(prefix)composer { background-color: @surface; border: 1px solid @separator; border-radius: \(bubble)px; padding: 6px 14px; }",
+            ".\(prefix)composer { background-color: @surface; border: \(border) solid @separator; border-radius: \(t.radius("bubble")); padding: \(t.space("sm", "lg")); }",
             ".\(prefix)composer:focus-within { border-color: @accent; }",
             ".\(prefix)composer textview, .\(prefix)composer textview text { background-color: transparent; color: @text; }",
             ".\(prefix)transparent, listview.\(prefix)transparent, listview.\(prefix)transparent > row, .\(prefix)transparent > row { background-color: transparent; }",
             "listview.\(prefix)transparent > row:hover, listview.\(prefix)transparent > row:selected { background-color: transparent; }",
-            ".\(prefix)sidebar { background-color: @surface; border-right: 1px solid @separator; }",
-            ".\(prefix)sidebar row { border-radius: \(card)px; margin: 2px 8px; padding: 8px 10px; }",
-            ".\(prefix)sidebar row:selected { background-color: alpha(@accent, 0.16); color: @text; }",
-            ".\(prefix)placeholder { background-color: @surface-raised; border-radius: \(card)px; min-height: 72px; opacity: 0.6; }",
+            ".\(prefix)sidebar { background-color: @surface; border-right: \(border) solid @separator; }",
+            ".\(prefix)sidebar row { border-radius: \(card); margin: \(t.space("2xs", "sm")); padding: \(t.space("sm", "md")); }",
+            ".\(prefix)sidebar row:selected { background-color: alpha(@accent, \(t.opacity("selected"))); color: @text; }",
+            ".\(prefix)placeholder { background-color: @surface-raised; border-radius: \(card); min-height: \(t.size("placeholder-min-height")); opacity: \(t.opacity("placeholder")); }",
             ".\(prefix)bubble-assistant link, .\(prefix)card link { color: @accent-text; }",
             ".\(prefix)code-block scrollbar { background-color: transparent; }",
-            ".\(prefix)capsule { background-color: @surface; border-radius: \(card)px; padding: 16px; }",
-            "flowboxchild:focus .\(prefix)capsule, button.\(prefix)capsule:hover { box-shadow: inset 0 0 0 2px @accent; }",
+            ".\(prefix)capsule { background-color: @surface; border-radius: \(card); padding: \(t.space("lg")); }",
+            "flowboxchild:focus .\(prefix)capsule, button.\(prefix)capsule:hover { box-shadow: inset 0 0 0 \(t.size("focus-ring")) @accent; }",
             "button.\(prefix)capsule { border: none; background-image: none; }",
             // The header's page switcher: its buttons are as wide as the widest and the title is centred,
             // so their padding decides how narrow the window can get.
-            "stackswitcher button { padding-left: 10px; padding-right: 10px; min-width: 0; }",
+            "stackswitcher button { padding-left: \(t.space("sm")); padding-right: \(t.space("sm")); min-width: 0; }",
             // Preview: a quick link is a card; the one shown in the web view is filled with the accent.
-            "button.\(prefix)quick-link { border: none; background-image: none; background-color: @surface; border-radius: \(card)px; padding: 12px; }",
-            "button.\(prefix)quick-link:hover { box-shadow: inset 0 0 0 2px @accent; }",
+            "button.\(prefix)quick-link { border: none; background-image: none; background-color: @surface; border-radius: \(card); padding: \(t.space("md")); }",
+            "button.\(prefix)quick-link:hover { box-shadow: inset 0 0 0 \(t.size("focus-ring")) @accent; }",
             "button.\(prefix)quick-link.active { background-color: @accent; color: @on-accent; }",
             "button.\(prefix)quick-link.active label { color: @on-accent; }",
-            ".\(prefix)preview-toolbar { background-color: @surface; border-bottom: 1px solid @separator; padding: 4px 8px; }",
-            ".\(prefix)empty-icon { color: alpha(@accent, 0.3); }",
+            ".\(prefix)preview-toolbar { background-color: @surface; border-bottom: \(border) solid @separator; padding: \(t.space("xs", "sm")); }",
+            ".\(prefix)empty-icon { color: alpha(@accent, \(t.opacity("empty-icon"))); }",
         ]
+    }
+
+    /// Tokens as CSS values ("16px", "150ms", "0.45"), so no rule writes a number of its own.
+    struct Values {
+        let tokens: DesignTokens
+        init(_ tokens: DesignTokens) { self.tokens = tokens }
+        func space(_ names: String...) -> String { names.map { "\(tokens.spacing($0))px" }.joined(separator: " ") }
+        func radius(_ name: String) -> String { "\(tokens.radius(name))px" }
+        func size(_ name: String) -> String { "\(tokens.size(name))px" }
+        func ms(_ name: String) -> String { "\(tokens.duration(name))ms" }
+        func opacity(_ name: String) -> String { format(tokens.opacity(name)) }
     }
 
     static func format(_ value: Double) -> String {

@@ -19,8 +19,7 @@ public final class AppearanceController {
 
     public init(preference: Appearance) {
         self.preference = preference
-        tokens = DesignTokens.defaultFile().flatMap { try? DesignTokens.load(from: $0) }
-        if let values = tokens?.durations.values { Motion.durations = values }
+        tokens = DesignTokens.shipped
         let settings = gtk_settings_get_default()!
         let name = Properties.string(UnsafeMutableRawPointer(settings), "gtk-theme-name") ?? ""
         sessionPrefersDark = Properties.bool(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme")
@@ -57,13 +56,4 @@ public final class AppearanceController {
         }
         observers.forEach { $0(theme) }
     }
-}
-
-/// Animation durations from the tokens (milliseconds). Every animation in the app is GTK's own
-/// (stack transitions, CSS transitions, spinners), and GTK skips them all when the desktop turns
-/// animations off (`gtk-enable-animations`), so nothing here needs to check it again.
-@MainActor
-enum Motion {
-    static var durations: [String: Int] = [:]
-    static func duration(_ name: String) -> UInt32 { UInt32(durations[name] ?? 250) }
 }

@@ -21,7 +21,7 @@ final class AttachmentTray {
         gtk_widget_set_name(progress, "upload-progress")
         gtk_progress_bar_set_show_text(OpaquePointer(progress), 1)
         gtk_widget_set_name(problem, "attachment-problem")
-        widget = UI.vbox(spacing: 4, [chips, progress, problem])
+        widget = UI.vbox(spacing: Style.gapTiny, [chips, progress, problem])
         UI.margins(widget, start: Style.gap + 80, end: Style.gap)
         refresh()
         Lifetime.tie(self, to: widget)

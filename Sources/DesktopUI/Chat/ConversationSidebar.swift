@@ -26,7 +26,7 @@ final class ConversationSidebar {
         gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
         gtk_widget_set_vexpand(scroller, 1)
 
-        let popoverBox = UI.vbox(spacing: 4)
+        let popoverBox = UI.vbox(spacing: Style.gapTiny)
         let newButton = gtk_menu_button_new()!
         gtk_menu_button_set_label(OpaquePointer(newButton), L("New Chat"))
         gtk_widget_set_name(newButton, "new-chat")
@@ -69,7 +69,7 @@ final class ConversationSidebar {
             let title = UI.label(c.title, classes: [Style.body], wrap: false)
             gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
             let agent = UI.label(c.agent.displayName, classes: [Style.caption, Style.dim], wrap: false)
-            let row = UI.vbox(spacing: 2, [title, agent])
+            let row = UI.vbox(spacing: Style.gapHairline, [title, agent])
             Accessibility.setLabel(row, String(format: L("%@, with %@"), c.title, c.agent.displayName))
             gtk_list_box_append(OpaquePointer(list), row)
         }

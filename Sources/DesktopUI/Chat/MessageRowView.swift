@@ -48,7 +48,7 @@ final class MessageRowView {
         markdown = nil
         plain = nil
         message = next
-        let column = UI.vbox(spacing: 2)
+        let column = UI.vbox(spacing: Style.gapHairline)
         let caption = UI.label("", classes: [Style.caption, Style.dim], wrap: false)
         self.caption = caption
         switch next.role {

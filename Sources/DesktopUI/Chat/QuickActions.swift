@@ -39,8 +39,8 @@ final class QuickActions {
         gtk_widget_set_name(popover, "quick-actions-sheet")
         Accessibility.setLabel(popover, L("Quick actions sheet"))
         let grid = gtk_grid_new()!
-        gtk_grid_set_row_spacing(gtkCast(grid, to: GtkGrid.self), UInt32(Style.gapSmall + 4))
-        gtk_grid_set_column_spacing(gtkCast(grid, to: GtkGrid.self), UInt32(Style.gapSmall + 4))
+        gtk_grid_set_row_spacing(gtkCast(grid, to: GtkGrid.self), UInt32(Style.gapMedium))
+        gtk_grid_set_column_spacing(gtkCast(grid, to: GtkGrid.self), UInt32(Style.gapMedium))
         gtk_grid_set_column_homogeneous(gtkCast(grid, to: GtkGrid.self), 1)
         custom = UI.entry(placeholder: L("Or type a custom command…"), classes: [Style.entry])
         gtk_widget_set_name(custom, "custom-command")
@@ -54,7 +54,7 @@ final class QuickActions {
         for (index, action) in Self.defaults.enumerated() {
             let icon = gtk_image_new_from_icon_name(action.icon)!
             gtk_image_set_pixel_size(OpaquePointer(icon), 28)
-            let tile = UI.vbox(spacing: 4, [icon,
+            let tile = UI.vbox(spacing: Style.gapTiny, [icon,
                                             UI.label(action.title, classes: [Style.label], wrap: false, xalign: 0.5)])
             let b = gtk_button_new()!
             gtk_button_set_child(gtkCast(b, to: GtkButton.self), tile)

@@ -51,9 +51,23 @@ enum Style {
     static let emptyIcon = "bos-empty-icon"
     static let separator = "bos-separator"
 
-    /// Spacing tokens in pixels, for GTK box spacing and margins (the CSS classes carry the rest).
-    static let gapSmall: Int32 = 8
-    static let gap: Int32 = 16
-    static let gapLarge: Int32 = 24
-    static let section: Int32 = 34
+    /// Spacing in pixels from the design tokens (`data/design-tokens.json`, read once), for GTK box
+    /// spacing and margins; the CSS classes carry the rest. 0 when the file is missing (unstyled).
+    static let gapHairline = space("2xs")
+    /// Icon/text gaps.
+    static let gapTiny = space("xs")
+    static let gapSmall = space("sm")
+    static let gapMedium = space("md")
+    static let gap = space("lg")
+    static let gapLarge = space("2xl")
+    static let section = space("3xl")
+
+    private static func space(_ name: String) -> Int32 { Int32(DesignTokens.shipped?.spacing(name) ?? 0) }
+}
+
+/// Animation durations from the tokens (milliseconds). Every animation in the app is GTK's own
+/// (stack transitions, CSS transitions, spinners), and GTK skips them all when the desktop turns
+/// animations off (`gtk-enable-animations`), so nothing here needs to check it again.
+enum Motion {
+    static func duration(_ name: String) -> UInt32 { UInt32(DesignTokens.shipped?.duration(name) ?? 0) }
 }

@@ -79,7 +79,7 @@ final class CapsuleGrid {
         gtk_label_set_max_width_chars(OpaquePointer(purpose), 24)
         gtk_label_set_lines(OpaquePointer(purpose), 3)
         gtk_label_set_ellipsize(OpaquePointer(purpose), PANGO_ELLIPSIZE_END)
-        let content = UI.vbox(spacing: 4, [title, purpose])
+        let content = UI.vbox(spacing: Style.gapTiny, [title, purpose])
         let button = gtk_button_new()!
         gtk_button_set_child(gtkCast(button, to: GtkButton.self), content)
         UI.addClasses(button, [Style.capsule])

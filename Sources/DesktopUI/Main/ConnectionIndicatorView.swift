@@ -14,7 +14,7 @@ final class ConnectionIndicatorView {
         dot = UI.label("●", classes: [Style.dot], wrap: false)
         text = UI.label("", classes: [Style.label], wrap: false)
         gtk_widget_set_name(text, "connection-indicator")
-        widget = UI.hbox(spacing: 6, [dot, text])
+        widget = UI.hbox(spacing: Style.gapTiny, [dot, text])
         gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
         show(connection.snapshot)
         connection.changes.add(owner: self) { [weak self] in self?.show($0) }

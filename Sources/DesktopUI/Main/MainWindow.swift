@@ -33,7 +33,7 @@ public final class MainWindow {
         let title = UI.label("BuilderOS", classes: [Style.headline], wrap: false)
         let indicator = ConnectionIndicatorView(connection: context.session.connection)
         let start = UI.hbox(spacing: Style.gap, [title, indicator.widget])
-        UI.margins(start, start: 4)
+        UI.margins(start, start: Style.gapTiny)
         gtk_header_bar_pack_start(header, start)
         gtk_header_bar_pack_end(header, Self.mainMenuButton())
         gtk_header_bar_pack_end(header, Self.pageMenuButton())

@@ -9,7 +9,7 @@ enum PreferenceRows {
     static func row(_ title: String, hint: String?, control: Widget) -> Widget {
         var texts = [UI.label(title, classes: [Style.headline])]
         if let hint { texts.append(UI.label(hint, classes: [Style.label, Style.dim])) }
-        let textColumn = UI.vbox(spacing: 2, texts)
+        let textColumn = UI.vbox(spacing: Style.gapHairline, texts)
         gtk_widget_set_hexpand(textColumn, 1)
         UI.align(control, v: GTK_ALIGN_CENTER)
         return UI.hbox(spacing: Style.gap, [textColumn, control])

@@ -54,7 +54,7 @@ final class PreviewPage: Page {
         UI.addClasses(icon, [Style.link])
         gtk_widget_set_name(hostLabel, "preview-host")
         gtk_widget_set_name(stateLabel, "preview-state")
-        let hostLine = UI.hbox(spacing: 6, [icon, hostLabel, spinner])
+        let hostLine = UI.hbox(spacing: Style.gapTiny, [icon, hostLabel, spinner])
         let heading = UI.vbox(spacing: 2, [UI.label(L("Preview"), classes: [Style.title]), hostLine, stateLabel])
         gtk_widget_set_hexpand(heading, 1)
         let refreshButton = PageLayout.iconButton("view-refresh-symbolic", label: L("Refresh (F5)")) { [unowned self] in refresh() }

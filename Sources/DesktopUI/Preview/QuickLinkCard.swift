@@ -20,8 +20,8 @@ final class QuickLinkCard {
         gtk_label_set_ellipsize(OpaquePointer(port), PANGO_ELLIPSIZE_END)
         gtk_widget_set_tooltip_text(port, ":\(link.port) · \(link.summary)")
         gtk_label_set_max_width_chars(OpaquePointer(port), 26)
-        let statusRow = UI.hbox(spacing: 6, [dot, status])
-        let content = UI.vbox(spacing: 2, [name, port, statusRow])
+        let statusRow = UI.hbox(spacing: Style.gapTiny, [dot, status])
+        let content = UI.vbox(spacing: Style.gapHairline, [name, port, statusRow])
         widget = gtk_button_new()!
         gtk_button_set_child(gtkCast(widget, to: GtkButton.self), content)
         UI.addClasses(widget, [Style.quickLink])

@@ -46,7 +46,7 @@ final class TerminalPage: Page {
         gtk_widget_set_tooltip_text(newTab, L("New Tab (Ctrl+Shift+T)"))
         Accessibility.setLabel(newTab, L("New Tab"))
         gtk_widget_set_name(newTab, "terminal-new-tab")
-        let menu = UI.vbox(spacing: 2)
+        let menu = UI.vbox(spacing: Style.gapHairline)
         for profile in TerminalProfile.allCases {
             let item = UI.button(profile.title, classes: ["flat"]) { [unowned self] in
                 gtk_menu_button_popdown(OpaquePointer(newTab))
@@ -119,7 +119,7 @@ final class TerminalPage: Page {
             if let tab { self?.askToClose(tab) }
         }
         UI.addClasses(close, ["flat"])
-        let header = UI.hbox(spacing: 6, [tab.label, close])
+        let header = UI.hbox(spacing: Style.gapTiny, [tab.label, close])
         gtk_widget_set_name(header, "terminal-tab-\(tabs.count)")
         let index = gtk_notebook_append_page(OpaquePointer(notebook), tab.widget, header)
         gtk_notebook_set_tab_reorderable(OpaquePointer(notebook), tab.widget, 1)

@@ -34,7 +34,7 @@ final class TerminalTab {
         gtk_widget_set_name(bannerBox, "terminal-banner")
         gtk_widget_set_name(bannerButton, "terminal-reconnect")
         gtk_widget_set_valign(bannerBox, GTK_ALIGN_START)
-        UI.margins(bannerBox, top: 8, start: 8, end: 8)
+        UI.margins(bannerBox, top: Style.gapSmall, start: Style.gapSmall, end: Style.gapSmall)
         gtk_widget_set_vexpand(view.widget, 1)
         gtk_widget_set_hexpand(view.widget, 1)
         gtk_widget_set_name(view.widget, "terminal-view")

@@ -82,7 +82,7 @@ final class ParagraphView: BlockView {
 /// A list: a row per item (marker and content). A changed item is rebuilt, the others stay.
 @MainActor
 final class ListBlockView: BlockView {
-    let widget = UI.vbox(spacing: 4)
+    let widget = UI.vbox(spacing: Style.gapTiny)
     private var rows: [Widget] = []
     private var items: [[MarkdownBlock]] = []
     private var kind: (ordered: Bool, start: Int)?

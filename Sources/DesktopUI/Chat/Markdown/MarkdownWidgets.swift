@@ -35,7 +35,7 @@ enum MarkdownWidgets {
     }
 
     private static func list(ordered: Bool, start: Int, items: [[MarkdownBlock]]) -> Widget {
-        let box = UI.vbox(spacing: 4)
+        let box = UI.vbox(spacing: Style.gapTiny)
         for (index, item) in items.enumerated() { UI.append(box, listItem(marker: ordered ? "\(start + index)." : "•", item)) }
         return box
     }
@@ -43,7 +43,7 @@ enum MarkdownWidgets {
     static func listItem(marker: String, _ item: [MarkdownBlock]) -> Widget {
         let markerLabel = UI.label(marker, wrap: false)
         UI.align(markerLabel, v: GTK_ALIGN_START)
-        let content = UI.vbox(spacing: 4, item.map(make))
+        let content = UI.vbox(spacing: Style.gapTiny, item.map(make))
         gtk_widget_set_hexpand(content, 1)
         return UI.hbox(spacing: Style.gapSmall, [markerLabel, content])
     }
@@ -51,7 +51,7 @@ enum MarkdownWidgets {
     private static func table(header: [[MarkdownInline]], rows: [[[MarkdownInline]]]) -> Widget {
         let widget = gtk_grid_new()!
         let grid = gtkCast(widget, to: GtkGrid.self)
-        gtk_grid_set_row_spacing(grid, 4)
+        gtk_grid_set_row_spacing(grid, UInt32(Style.gapTiny))
         gtk_grid_set_column_spacing(grid, UInt32(Style.gap))
         for (column, cell) in header.enumerated() {
             gtk_grid_attach(grid, text("<b>" + PangoMarkup.render(cell) + "</b>", wrap: false), Int32(column), 0, 1, 1)
