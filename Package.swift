@@ -99,10 +99,10 @@ let package = Package(
         .executableTarget(name: "builderos-bench", dependencies: ["BuilderOSKit", "ToolSupport", "ReferenceServer"], path: "Sources/Tools/builderos-bench", swiftSettings: swift6),
 
         // MARK: Tests
-        .testTarget(name: "BuilderOSKitTests", dependencies: ["BuilderOSKit"], swiftSettings: swift6),
+        .testTarget(name: "BuilderOSKitTests", dependencies: ["BuilderOSKit", "ToolSupport"], swiftSettings: swift6),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["BuilderOSKit", "ReferenceServer"],
+            dependencies: ["BuilderOSKit", "ReferenceServer", "ToolSupport"],
             swiftSettings: swift6
         ),
         // Process-level tests share one harness: the built executables run as a user would.

@@ -77,10 +77,7 @@ struct ChatServiceOutboxTests {
 
     @Test func aDisconnectLeavesAnUnsentMessageQueuedForTheNextConnect() async {
         let rig = ChatRig()
-        rig.connection.connect()
-        let c = rig.chat.createConversation(agent: .jarvis)
-        let message = rig.chat.send("not yet out", in: c.id)!
-        #expect(await rig.nextSent(by: .jarvis) == "not yet out")
+        let (c, message) = await rig.startTurn("not yet out", connected: false)
         let old = rig.socket(.jarvis)
         rig.connection.disconnect()
         _ = await old.nextCall { $0 == .shutdown }
@@ -95,10 +92,7 @@ struct ChatServiceOutboxTests {
 
     @Test func aConnectBeforeTheOldSocketsLastEventStillSendsTheUnsentMessage() async {
         let rig = ChatRig()
-        rig.connection.connect()
-        let c = rig.chat.createConversation(agent: .jarvis)
-        let message = rig.chat.send("still wanted", in: c.id)!
-        _ = await rig.nextSent(by: .jarvis)
+        let (c, message) = await rig.startTurn("still wanted", connected: false)
         // Disconnect and Connect at once: the old socket's "stopped" arrives while a connection is
         // wanted again, and must not read as the user's Stop.
         rig.connection.disconnect()
@@ -110,11 +104,8 @@ struct ChatServiceOutboxTests {
 
     @Test func stoppingBeforeTheServerTookItKeepsItUnsent() async {
         let rig = ChatRig()
-        rig.connection.connect()
-        let c = rig.chat.createConversation(agent: .jarvis)
+        let (c, message) = await rig.startTurn("never mind", connected: false)
         let later = rig.chat.createConversation(agent: .jarvis)
-        let message = rig.chat.send("never mind", in: c.id)!
-        #expect(await rig.nextSent(by: .jarvis) == "never mind")
         rig.chat.stop(c.id)
         await rig.waitFor(message.id, .stopped)
         let pill = await rig.nextAdded(.status)
@@ -128,10 +119,7 @@ struct ChatServiceOutboxTests {
 
     @Test func aMessageNeverDeliveredIsKeptAndSendAgainDeliversIt() async {
         let rig = ChatRig()
-        rig.connection.connect()
-        let c = rig.chat.createConversation(agent: .jarvis)
-        let message = rig.chat.send("the one it chokes on", in: c.id)!
-        _ = await rig.nextSent(by: .jarvis)
+        let (c, message) = await rig.startTurn("the one it chokes on", connected: false)
         let socket = rig.socket(.jarvis)
         for _ in 0..<ChatTurn.maxDeliveries {
             await socket.connect()
@@ -151,11 +139,7 @@ struct ChatServiceOutboxTests {
 
     @Test func aDropMidReplyKeepsThePartialReplyAsInterrupted() async {
         let rig = ChatRig()
-        rig.connection.connect()
-        await rig.socket(.jarvis).connect()
-        let c = rig.chat.createConversation(agent: .jarvis)
-        rig.chat.send("tell me", in: c.id)
-        _ = await rig.nextSent(by: .jarvis)
+        let (c, _) = await rig.startTurn("tell me")
         await rig.socket(.jarvis).reply("half of it")
         let reply = await rig.nextAdded(.assistant)
         #expect(rig.chat.liveMessage(reply.id)?.text == "half of it")
@@ -167,11 +151,7 @@ struct ChatServiceOutboxTests {
 
     @Test func aTurnThatFailsBeforeAnyReplySaysWhy() async {
         let rig = ChatRig()
-        rig.connection.connect()
-        await rig.socket(.jarvis).connect()
-        let c = rig.chat.createConversation(agent: .jarvis)
-        rig.chat.send("hello", in: c.id)
-        _ = await rig.nextSent(by: .jarvis)
+        _ = await rig.startTurn("hello")
         await rig.socket(.jarvis).fail("model overloaded")
         let pill = await rig.nextAdded(.status)
         #expect(pill.text == "Jarvis could not answer: model overloaded" && pill.state == .failed)
@@ -179,10 +159,7 @@ struct ChatServiceOutboxTests {
 
     @Test func deletingStopsTheTurnAndClosesTheServerSession() async {
         let rig = ChatRig()
-        rig.connection.connect()
-        let c = rig.chat.createConversation(agent: .codex)
-        rig.chat.send("about to go", in: c.id)
-        _ = await rig.nextSent(by: .codex)
+        let (c, _) = await rig.startTurn("about to go", with: .codex, connected: false)
         rig.chat.delete(c.id)
         #expect(rig.history.conversations().isEmpty && rig.history.queued().isEmpty)
         #expect(await rig.socket(.codex).nextCall { $0 == .stopTurn } == .stopTurn)

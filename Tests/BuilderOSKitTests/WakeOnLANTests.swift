@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolSupport
 @testable import BuilderOSKit
 
 struct WakeOnLANTests {
@@ -23,15 +24,8 @@ struct WakeOnLANTests {
     }
 
     @Test func packetArrivesAtAUDPListener() throws {
-        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        let (fd, port) = try #require(Loopback.bind(datagram: true))
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        let port = UInt16(bigEndian: address.sin_port)
         try WakeOnLAN(mac: "01:02:03:04:05:06", broadcast: "127.0.0.1:\(port)").send()
         var buffer = [UInt8](repeating: 0, count: 200)
         let received = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))

@@ -166,16 +166,9 @@ final class UDPListener {
     let port: UInt16
 
     init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        guard fd >= 0, bound == 0 else { throw POSIXError(.EADDRINUSE) }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        guard let (fd, port) = Loopback.bind(datagram: true) else { throw POSIXError(.EADDRINUSE) }
         self.fd = fd
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = UInt16(port)
     }
 
     deinit { close(fd) }

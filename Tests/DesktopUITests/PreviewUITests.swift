@@ -42,7 +42,7 @@ struct PreviewUITests {
         let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
         #expect(login.status == 0, "\(login.stderr)")
         let browserLog = try registerStandInBrowser(sandbox)
-        let closed = try #require(Self.closedPort())
+        let closed = Loopback.closedPort()
         try await UIScenario.run("main-preview", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
                                  options: ["demo-port": String(Self.demoPort), "closed-port": String(closed), "browser-log": browserLog.path])
         UIScenario.screenshotsExist("main-preview", ["preview", "preview-page", "preview-error"])
@@ -68,18 +68,6 @@ struct PreviewUITests {
         UIScenario.screenshotsExist("main-preview-tunnel", ["preview-tunnel", "preferences-preview-host"])
     }
 
-    static func closedPort() -> Int? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        return ok ? Int(UInt16(bigEndian: address.sin_port)) : nil
-    }
 }
 
 /// The Terminal page in a real GTK process under Xvfb with a real VTE, against the reference server's

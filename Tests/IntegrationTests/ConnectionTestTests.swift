@@ -1,4 +1,5 @@
 import Foundation
+import ToolSupport
 import ReferenceServer
 import Synchronization
 import Testing
@@ -48,7 +49,7 @@ struct ConnectionTestTests {
     }
 
     @Test func unreachableServerFailsFirstStep() async throws {
-        let address = try ServerAddress.parse("http://127.0.0.1:\(ClosedPort.find())")
+        let address = try ServerAddress.parse("http://127.0.0.1:\(Loopback.closedPort())")
         let report = await ConnectionTest(server: address, apiKey: "k").run()
         #expect(report.outcomes[.reachability] == .failed(.connectionRefused))
         #expect(report.firstFailure?.step == .reachability)

@@ -1,4 +1,5 @@
 import Foundation
+import ToolSupport
 import Testing
 @testable import BuilderOSKit
 import ReferenceServer
@@ -22,7 +23,7 @@ struct PortProbeTests {
     }
 
     @Test func aClosedPortHasNothingListening() async {
-        #expect(await probe.probe(host: "127.0.0.1", port: ClosedPort.find()) == .nothingListening)
+        #expect(await probe.probe(host: "127.0.0.1", port: Loopback.closedPort()) == .nothingListening)
     }
 
     @Test func aServerThatNeverAnswersIsNoAnswer() async throws {
@@ -75,7 +76,7 @@ struct PortProbeTests {
     @Test func allPortsAtOnce() async throws {
         let server = try HostileServer { _ in "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n" }
         defer { server.stop() }
-        let closed = ClosedPort.find()
+        let closed = Loopback.closedPort()
         let results = await probe.probeAll(host: "127.0.0.1", ports: [server.port, closed])
         #expect(results == [server.port: .up(status: 200, title: nil, redirect: nil), closed: .nothingListening])
     }

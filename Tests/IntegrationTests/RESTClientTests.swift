@@ -1,4 +1,5 @@
 import Foundation
+import ToolSupport
 import ReferenceServer
 import Testing
 @testable import BuilderOSKit
@@ -92,7 +93,7 @@ struct RESTClientTests {
     }
 
     @Test func refusedConnectionIsRetriedThenReported() async throws {
-        let address = try ServerAddress.parse("http://127.0.0.1:\(ClosedPort.find())")
+        let address = try ServerAddress.parse("http://127.0.0.1:\(Loopback.closedPort())")
         var configuration = ClientConfiguration()
         configuration.retry = RetryPolicy(maxAttempts: 2, backoff: Backoff(base: 0.01, maximum: 0.01))
         await #expect(throws: BuilderOSError.connectionRefused) {

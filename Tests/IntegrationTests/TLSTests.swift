@@ -1,4 +1,5 @@
 import Foundation
+import ToolSupport
 import Testing
 @testable import BuilderOSKit
 
@@ -53,7 +54,7 @@ final class OpenSSLServer: @unchecked Sendable {
         _ = try Shell.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
                                                "-keyout", key.path, "-out", certificate.path, "-subj", "/CN=127.0.0.1",
                                                "-addext", "subjectAltName=IP:127.0.0.1"])
-        let port = ClosedPort.find()
+        let port = Loopback.closedPort()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         for (path, content) in files {
             let file = folder.appendingPathComponent(path)

@@ -29,6 +29,18 @@ enum AppWindow {
         return window
     }
 
+    /// Shows a small dialog's content with the dialog margins at a fixed width; Escape closes it,
+    /// and `focus` starts with the keyboard (the safe choice, or the field to fill).
+    static func present(dialog window: Widget, content: Widget, width: Int32, focus: Widget) {
+        let gwindow = gtkCast(window, to: GtkWindow.self)
+        UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
+        UI.size(content, width: width)
+        gtk_window_set_child(gwindow, content)
+        Signals.onEscape(window) { gtk_window_destroy(gwindow) }
+        gtk_window_present(gwindow)
+        gtk_widget_grab_focus(focus)
+    }
+
     static func header(of window: Widget) -> OpaquePointer {
         OpaquePointer(gtk_window_get_titlebar(gtkCast(window, to: GtkWindow.self))!)
     }

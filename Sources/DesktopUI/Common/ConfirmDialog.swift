@@ -26,11 +26,6 @@ enum ConfirmDialog {
             UI.label(body, classes: [Style.body]),
             buttons,
         ])
-        UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
-        UI.size(content, width: 400)
-        gtk_window_set_child(gwindow, content)
-        Signals.onEscape(window) { close() }
-        gtk_window_present(gwindow)
-        gtk_widget_grab_focus(cancelButton)
+        AppWindow.present(dialog: window, content: content, width: 400, focus: cancelButton)
     }
 }

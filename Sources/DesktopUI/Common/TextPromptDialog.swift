@@ -30,11 +30,6 @@ enum TextPromptDialog {
             UI.label(title, classes: [Style.headline]), entry,
             UI.hbox(spacing: Style.gapSmall, [UI.spacer(vertical: false), cancel, ok]),
         ])
-        UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
-        UI.size(content, width: 380)
-        gtk_window_set_child(gwindow, content)
-        Signals.onEscape(window) { close() }
-        gtk_window_present(gwindow)
-        gtk_widget_grab_focus(entry)
+        AppWindow.present(dialog: window, content: content, width: 380, focus: entry)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ToolSupport
 
 /// The reference server's fault switches, set over its test-control route.
 enum Controls {
@@ -21,16 +22,8 @@ final class SilentListener {
     let port: Int
 
     init?() {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.fd = fd
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } } == 0
-        guard ok, listen(fd, 16) == 0 else { Glibc.close(fd); return nil }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        guard let (fd, port) = Loopback.listen() else { return nil }
+        (self.fd, self.port) = (fd, port)
     }
 
     func close() { Glibc.close(fd) }

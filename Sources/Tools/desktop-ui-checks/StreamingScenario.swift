@@ -109,15 +109,10 @@ enum StreamingScenario {
         d.expect(expected.count > 10, "the long reply is shown in pieces", "\(expected.count) labels")
     }
 
+    /// The text cut into chunks of `size` characters, as a server streams it.
     static func pieces(of text: String, size: Int) -> [String] {
-        var result: [String] = []
-        var index = text.startIndex
-        while index < text.endIndex {
-            let end = text.index(index, offsetBy: size, limitedBy: text.endIndex) ?? text.endIndex
-            result.append(String(text[index..<end]))
-            index = end
-        }
-        return result
+        let characters = Array(text)
+        return stride(from: 0, to: characters.count, by: size).map { String(characters[$0..<min($0 + size, characters.count)]) }
     }
 
     static func labels(in widget: Widget) -> [String] {

@@ -36,6 +36,17 @@ final class ChatRig {
 
     func socket(_ agent: ChatAgent) -> FakeChatTransport { sockets.current[agent]! }
 
+    /// Connect (with the agent's socket authenticated when `connected`), a new conversation with
+    /// the agent, and `text` sent in it; returns once the socket took the message.
+    func startTurn(_ text: String, with agent: ChatAgent = .jarvis, connected: Bool = true) async -> (conversation: Conversation, message: ChatMessage) {
+        connection.connect()
+        if connected { await socket(agent).connect() }
+        let conversation = chat.createConversation(agent: agent)
+        let message = chat.send(text, in: conversation.id)!
+        _ = await nextSent(by: agent)
+        return (conversation, message)
+    }
+
     /// Waits until the agent's socket is asked to send, and returns the text.
     func nextSent(by agent: ChatAgent) async -> String {
         let call = await socket(agent).nextCall { if case .send = $0 { true } else { false } }

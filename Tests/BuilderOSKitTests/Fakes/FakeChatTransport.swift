@@ -15,9 +15,7 @@ actor FakeChatTransport: ChatTransport {
 
     nonisolated let events: AsyncStream<ChatEvent>
     private let eventSink: AsyncStream<ChatEvent>.Continuation
-    private var calls: [Call] = []
-    private var cursor = 0
-    private var waiter: (match: @Sendable (Call) -> Bool, continuation: CheckedContinuation<Call, Never>)?
+    private var calls = Recording<Call>()
     private(set) var turn: ChatTurn?
     private var connected = false
 
@@ -27,15 +25,12 @@ actor FakeChatTransport: ChatTransport {
 
     /// The first call after the last one returned that matches; waits for it if need be.
     func nextCall(where match: @escaping @Sendable (Call) -> Bool = { _ in true }) async -> Call {
-        if let index = calls[cursor...].firstIndex(where: match) {
-            cursor = index + 1
-            return calls[index]
-        }
-        return await withCheckedContinuation { waiter = (match, $0) }
+        if let found = calls.take(where: match) { return found }
+        return await withCheckedContinuation { calls.wait(for: match, $0) }
     }
 
     /// Every call so far.
-    var allCalls: [Call] { calls }
+    var allCalls: [Call] { calls.all }
 
     // MARK: ChatTransport
 
@@ -99,13 +94,7 @@ actor FakeChatTransport: ChatTransport {
 
     // MARK: Plumbing
 
-    private func record(_ call: Call) {
-        calls.append(call)
-        guard let waiting = waiter, waiting.match(call) else { return }
-        waiter = nil
-        cursor = calls.count
-        waiting.continuation.resume(returning: call)
-    }
+    private func record(_ call: Call) { calls.append(call) }
 
     private func transmit() {
         guard connected, var current = turn, current.phase == .queued else { return }

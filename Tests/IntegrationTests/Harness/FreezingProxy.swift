@@ -1,4 +1,5 @@
 import Foundation
+import ToolSupport
 
 /// FAKE: a peer that goes silent mid-connection (a stuck server, or a tunnel whose far side has gone), which the real
 /// server cannot be made to do. A loopback proxy to `port` that forwards the client's bytes and only the server's

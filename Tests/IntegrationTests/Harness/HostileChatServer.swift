@@ -1,5 +1,6 @@
 import CGio
 import Foundation
+import ToolSupport
 import Synchronization
 
 /// A hostile chat WebSocket server on loopback: a real RFC 6455 handshake and framing, written by hand

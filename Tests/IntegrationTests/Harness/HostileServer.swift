@@ -1,4 +1,5 @@
 import Foundation
+import ToolSupport
 import Synchronization
 
 /// A hostile HTTP server on a loopback address, for the security tests: it answers each request with

@@ -1,4 +1,5 @@
 import Foundation
+import ToolSupport
 import Synchronization
 
 /// FAKE network hop: a loopback TCP relay that keeps one address for the client while the real server behind it

@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceServer
 import Synchronization
+import ToolSupport
 @testable import BuilderOSKit
 
 /// A reference server on a free loopback port for the length of one test.
@@ -73,49 +74,6 @@ enum TestKeys {
     static let marker = ProcessInfo.processInfo.environment["BUILDEROS_TEST_MARKER"] ?? "bostest"
 
     static func make() -> String { "\(marker)-\(UUID().uuidString.lowercased())" }
-}
-
-/// IPv4 loopback sockets for the test harness (a closed port, a stub listener, a readiness probe).
-enum Loopback {
-    static func address(port: Int, host: String = "127.0.0.1") -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr(host)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        return address
-    }
-
-    /// Binds a new TCP socket to `port` (0: any free one); returns the socket and the bound port.
-    static func bind(port: Int = 0, host: String = "127.0.0.1") -> (socket: Int32, port: Int)? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = address(port: port, host: host)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, length) } }
-        guard bound == 0 else { close(fd); return nil }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return (fd, Int(UInt16(bigEndian: address.sin_port)))
-    }
-
-    /// True when something accepts connections on `port`.
-    static func accepts(port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = address(port: port)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
-    }
-}
-
-/// A port nobody listens on: bound, then closed.
-enum ClosedPort {
-    static func find() -> Int {
-        guard let (fd, port) = Loopback.bind() else { return 9 }
-        close(fd)
-        return port
-    }
 }
 
 /// Collects a chat client's events until a condition holds (or a generous deadline passes).

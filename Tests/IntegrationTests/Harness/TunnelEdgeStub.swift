@@ -1,4 +1,5 @@
 import Foundation
+import ToolSupport
 
 /// FAKE: stands in for a tunnel edge (e.g. Cloudflare) whose origin is down, which cannot run
 /// here. It answers every request, WebSocket upgrades included, with `status` and an HTML page.
