@@ -72,7 +72,7 @@ struct Faults {
 
     // MARK: Slow server, tunnel pages, half-open connections
 
-    func slowServer() async {
+    func slowServer(checkTiming: Bool) async {
         let keyFile = work.appendingPathComponent("key-slow").path
         guard let server = try? ServerChild(binary: binary("builderos-server"), port: 0, keyFile: keyFile, log: nil,
                                              extra: ["--test-controls"]) else { return report("slow", false, "no server") }
@@ -86,7 +86,8 @@ struct Faults {
             let result = await Result.of { () async throws(BuilderOSError) in try await client.timedStatus() }
             let elapsed = Date().timeIntervalSince(start)
             let timedOut: Bool = if case .failure(.timedOut) = result { true } else { false }
-            report("slow-\(Int(timeout))s", timedOut && abs(elapsed - timeout) <= timeout * 0.1,
+            // The tests ask that it fires; the suite also that it fires on time (±10 %).
+            report("slow-\(Int(timeout))s", timedOut && (!checkTiming || abs(elapsed - timeout) <= timeout * 0.1),
                    String(format: "request timeout %.1f s fired after %.2f s (%@)", timeout, elapsed, timedOut ? "timed out" : "did not time out"))
         }
     }

@@ -5,7 +5,9 @@ import GtkKit
 
 extension Checks {
     static let all: [Check] = [mainActorHop, disconnectFreesClosure, finalizeFreesClosure, booleanArgumentIsTyped, windowCloseFinalizesWidgets,
-                               stylesheetLoads, snapshotPNG, actionWithAccelerator, idleLoopUsesNoCPU]
+                               stylesheetLoads, snapshotPNG, actionWithAccelerator]
+    /// Measurements, not behaviour: run by `meson-helpers/quality-suites` (`gtkkit-checks --measure`).
+    static let measurements: [Check] = [idleLoopUsesNoCPU]
 }
 
 @MainActor

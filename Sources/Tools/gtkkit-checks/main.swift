@@ -9,7 +9,8 @@ import GtkKit
 MainActor.assumeIsolated {
     gtk_init()
     MainLoopBridge.install()
-    let results = Checks.all.map { check -> Bool in
+    let checks = CommandLine.arguments.contains("--measure") ? Checks.measurements : Checks.all
+    let results = checks.map { check -> Bool in
         let outcome = check.run()
         // Unbuffered, so a crash cannot swallow the lines before it.
         FileHandle.standardOutput.write(Data("\(outcome.passed ? "PASS" : "FAIL") \(check.name)\(outcome.detail.isEmpty ? "" : ": \(outcome.detail)")\n".utf8))
