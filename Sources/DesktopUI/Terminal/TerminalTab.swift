@@ -33,16 +33,13 @@ final class TerminalTab {
         bannerBox = UI.hbox(spacing: Style.gapSmall, classes: [Style.notice], [banner, UI.spacer(vertical: false), bannerButton])
         gtk_widget_set_name(bannerBox, "terminal-banner")
         gtk_widget_set_name(bannerButton, "terminal-reconnect")
-        gtk_widget_set_valign(bannerBox, GTK_ALIGN_START)
-        UI.margins(bannerBox, top: Style.gapSmall, start: Style.gapSmall, end: Style.gapSmall)
+        UI.margins(bannerBox, top: Style.gapSmall, bottom: Style.gapSmall, start: Style.gapSmall, end: Style.gapSmall)
         gtk_widget_set_vexpand(view.widget, 1)
         gtk_widget_set_hexpand(view.widget, 1)
         gtk_widget_set_name(view.widget, "terminal-view")
         Accessibility.setLabel(view.widget, String(format: L("%@ terminal"), profile.title))
-        let overlay = gtk_overlay_new()!
-        gtk_overlay_set_child(OpaquePointer(overlay), view.widget)
-        gtk_overlay_add_overlay(OpaquePointer(overlay), bannerBox)
-        widget = overlay
+        // Above the terminal, not over it: the banner must not hide the last lines the user saw.
+        widget = UI.vbox(spacing: 0, [bannerBox, view.widget])
         box.value = self
         UI.setText(label, profile.title)
         MainLoopClock.install()
