@@ -149,6 +149,23 @@ struct ChatServiceOutboxTests {
         #expect(rig.history.queued().isEmpty, "a reply had begun: the message is not sent again")
     }
 
+    @Test func aReplyOfOnlyWhiteSpaceSoFarShowsNoBubble() async {
+        let rig = ChatRig()
+        let (c, _) = await rig.startTurn("tell me")
+        await rig.socket(.jarvis).reply("\n  ")
+        await rig.socket(.jarvis).complete()
+        let pill = await rig.nextAdded(.status)
+        #expect(pill.text == "Jarvis sent an empty reply.")
+        #expect(rig.history.messages(in: c.id).map(\.role) == [.user, .status], "no empty bubble")
+
+        let (d, _) = await rig.startTurn("again")
+        await rig.socket(.jarvis).reply("\n")
+        await rig.socket(.jarvis).reply("Hi")
+        let reply = await rig.nextAdded(.assistant)
+        #expect(rig.chat.liveMessage(reply.id)?.text == "\nHi", "the held space is kept once there is text")
+        #expect(reply.conversation == d.id)
+    }
+
     @Test func aTurnThatFailsBeforeAnyReplySaysWhy() async {
         let rig = ChatRig()
         _ = await rig.startTurn("hello")

@@ -18,6 +18,8 @@ public final class ChatService {
         let userMessage: ChatMessage
         var reply: ChatMessage?
         var lastSaved = Date.distantPast
+        /// Leading white space of a reply, held until it has something to show (no empty bubble).
+        var leadingSpace = ""
         /// The user pressed Stop (a Disconnect ends the turn too, but leaves an unsent message queued).
         var stopRequested = false
     }
@@ -184,7 +186,9 @@ public final class ChatService {
             // below copy all of it.
             guard active[agent]?.turnID == turn, let conversation = active[agent]?.userMessage.conversation else { return }
             if active[agent]?.reply == nil {
-                let reply = history.append(ChatMessage(conversation: conversation, role: .assistant, text: "", state: .streaming))
+                guard text.contains(where: { !$0.isWhitespace }) else { active[agent]?.leadingSpace += text; return }
+                let reply = history.append(ChatMessage(conversation: conversation, role: .assistant,
+                                                       text: active[agent]?.leadingSpace ?? "", state: .streaming))
                 active[agent]?.reply = reply
                 changes.notify(.messageAdded(reply))
                 changes.notify(.turnChanged(conversation: conversation))
@@ -238,6 +242,11 @@ public final class ChatService {
         } else if case .failed(let why) = phase {
             let pill = history.append(ChatMessage(conversation: conversationID, role: .status,
                                                   text: String(format: L("%@ could not answer: %@"), name, why), state: .failed))
+            changes.notify(.messageAdded(pill))
+        } else if phase == .completed {
+            // Nothing but white space came: say so rather than show an empty bubble.
+            let pill = history.append(ChatMessage(conversation: conversationID, role: .status,
+                                                  text: String(format: L("%@ sent an empty reply."), name), state: .complete))
             changes.notify(.messageAdded(pill))
         } else if phase == .stopped, userStopped || current.userMessage.state != .queued {
             // (A Disconnect before the message went out stops nothing: it waits for Connect.)
