@@ -42,6 +42,17 @@ struct ConnectionControllerTests {
         _ = await log.next { $0.systemServer == true }
     }
 
+    @Test func whatASystemRouteShowsIsNotedAndOtherFailuresSayNothing() {
+        let rig = ChatRig()
+        #expect(rig.connection.snapshot.systemServer == nil)
+        rig.connection.noteSystemRoute(Result<Void, BuilderOSError>.failure(.timedOut))
+        #expect(rig.connection.snapshot.systemServer == nil, "a timeout says nothing about the routes")
+        rig.connection.noteSystemRoute(Result<Void, BuilderOSError>.failure(.notAvailableOnServer))
+        #expect(rig.connection.snapshot.systemServer == false, "404: no system server")
+        rig.connection.noteSystemRoute(Result<Int, BuilderOSError>.success(1))
+        #expect(rig.connection.snapshot.systemServer == true)
+    }
+
     @Test func offlinePausesTheSocketsAndTheNetworkComingBackResumesThem() async {
         let rig = ChatRig()
         rig.connection.networkChanged(available: false)

@@ -129,18 +129,16 @@ public final class ConnectionController {
         }
     }
 
-    /// The system server's routes answer 404 where it is absent (wire contract).
     private func probeSystemServer() async {
-        do {
-            _ = try await api.capsules()
-            snapshot.systemServer = true
-        } catch BuilderOSError.notAvailableOnServer {
-            snapshot.systemServer = false
-        } catch {}
+        let api = api
+        noteSystemRoute(await Result.of { () async throws(BuilderOSError) in try await api.capsules() })
     }
 
-    /// Pages that learn it first (a 404 from capsules or power) share it here.
-    public func noteSystemServer(available: Bool) { snapshot.systemServer = available }
+    /// What a call to a system-server route showed (`SystemServerPresence`); pages that call one
+    /// (capsules, sleep, wake) share what they learn here.
+    public func noteSystemRoute<T>(_ result: Result<T, BuilderOSError>) {
+        if let present = SystemServerPresence.shown(by: result) { snapshot.systemServer = present }
+    }
 
     private func handle(_ event: ChatEvent, from agent: ChatAgent) {
         switch event {

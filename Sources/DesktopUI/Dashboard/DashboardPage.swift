@@ -78,11 +78,7 @@ final class DashboardPage: Page {
             let (s, c) = await (status, list)
             guard let self, !Task.isCancelled else { return }
             self.showStatus(s, capsules: try? c.get())
-            if case .failure(.notAvailableOnServer) = c {
-                connection.noteSystemServer(available: false)
-            } else if case .success = c {
-                connection.noteSystemServer(available: true)
-            }
+            connection.noteSystemRoute(c)
             self.capsules.show(c)
         }
     }

@@ -100,10 +100,11 @@ final class PowerPage: Page {
             var failed = false
             do throws(BuilderOSError) {
                 let reply = try await client.sleep()
+                self?.context.session.connection.noteSystemRoute(Result<SleepReply, BuilderOSError>.success(reply))
                 text = reply.message ?? L("The server is going to sleep.")
             } catch {
                 failed = true
-                if error == .notAvailableOnServer { self?.context.session.connection.noteSystemServer(available: false) }
+                self?.context.session.connection.noteSystemRoute(Result<Void, BuilderOSError>.failure(error))
                 text = [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " ")
             }
             guard let self else { return }
@@ -164,11 +165,12 @@ final class PowerPage: Page {
             var failed = false
             do throws(BuilderOSError) {
                 let reply = try await client.wake()
+                self?.context.session.connection.noteSystemRoute(Result<WakeReply, BuilderOSError>.success(reply))
                 lines = [reply.message].compactMap { $0 } + reply.instructions + [reply.help].compactMap { $0 }
                 if lines.isEmpty { lines = [L("The server accepted the wake request.")] }
             } catch {
                 failed = true
-                if error == .notAvailableOnServer { self?.context.session.connection.noteSystemServer(available: false) }
+                self?.context.session.connection.noteSystemRoute(Result<Void, BuilderOSError>.failure(error))
                 lines = [error.userMessage, error.fixIt].compactMap { $0 }
             }
             guard let self else { return }

@@ -19,11 +19,11 @@ struct Status: AsyncParsableCommand {
         let client = session.client
         do {
             // The two requests status needs go out together: one round trip of waiting, not two.
-            async let capsules: Bool = {
-                do { _ = try await client.capsules(); return true } catch BuilderOSError.notAvailableOnServer { return false }
-            }()
+            async let capsules = Result.of { () async throws(BuilderOSError) in try await client.capsules() }
             let (status, latency) = try await client.measuredStatus(samples: samples)
-            let systemAvailable = try await capsules
+            let listed = await capsules
+            // A 404 means no system server; another failure fails the command.
+            guard let systemAvailable = SystemServerPresence.shown(by: listed) else { _ = try listed.get(); return }
             if json {
                 let object: [String: Any] = [
                     "server": session.server.baseURL, "status": status.status ?? NSNull(), "version": status.version ?? NSNull(),
