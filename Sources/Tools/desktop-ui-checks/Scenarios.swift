@@ -129,7 +129,7 @@ enum Scenarios {
     static func gsettingsSet(_ key: String, _ value: String) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/gsettings")
-        process.arguments = ["set", Version.applicationID, key, value]
+        process.arguments = ["set", BuilderOSKit.applicationID, key, value]
         let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         process.environment = ProcessInfo.processInfo.environment.merging(["GSETTINGS_SCHEMA_DIR": binaries.appendingPathComponent("schemas").path]) { $1 }
         guard (try? process.run()) != nil else { return false }

@@ -46,7 +46,7 @@ enum TrayScenario {
                  "the item registers with both the KDE and the freedesktop StatusNotifierWatcher")
         d.expect(await d.wait { fake.icon == "app.builderos.Desktop-connected" }, "the host sees the connected icon", "\(fake.icon ?? "-")")
         if let properties = fake.last("properties") {
-            d.expect(properties["id"] as? String == Version.applicationID && properties["menu"] as? String == "/MenuBar",
+            d.expect(properties["id"] as? String == BuilderOSKit.applicationID && properties["menu"] as? String == "/MenuBar",
                      "Id and Menu are set", "\(properties)")
             let pixmaps = properties["pixmaps"] as? [[Int]] ?? []
             d.expect(pixmaps.count == 4 && pixmaps.allSatisfy { $0[0] == $0[1] && $0[2] == $0[0] * $0[1] * 4 },
