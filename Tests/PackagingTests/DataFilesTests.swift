@@ -53,4 +53,23 @@ struct DataFilesTests {
             #expect(parser?.parse() == true, "\(file)")
         }
     }
+
+    /// The window icon (16–512 px) and the tray's state icons (16, 22, 32, 48 px) are looked up at
+    /// sizes that PNG renditions cover, so drawing them needs no SVG renderer (librsvg: 33 ms and
+    /// 7.7 MiB at start-up, measured).
+    @Test func everyIconSizeTheAppAsksForHasAPNG() throws {
+        let hicolor = Self.data.appendingPathComponent("icons/hicolor")
+        var wanted = [16, 24, 32, 48, 64, 128, 256, 512].map { ("apps", "app.builderos.Desktop", $0) }
+        for state in ["connected", "connecting", "disconnected", "failed"] {
+            wanted += [16, 22, 32, 48].map { ("status", "app.builderos.Desktop-\(state)", $0) }
+        }
+        for (context, name, size) in wanted {
+            let file = hicolor.appendingPathComponent("\(size)x\(size)/\(context)/\(name).png")
+            let bytes = try [UInt8](Data(contentsOf: file))
+            // PNG signature, then the IHDR chunk's width and height (big-endian, bytes 16–23).
+            #expect(bytes.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "\(file.lastPathComponent) is a PNG")
+            let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            #expect(width == size && height == size, "\(context)/\(name) at \(size) px is \(width)×\(height)")
+        }
+    }
 }

@@ -26,6 +26,7 @@ struct InstallTests {
                      "share/glib-2.0/schemas/gschemas.compiled", "share/builderos-desktop/design-tokens.json",
                      "share/icons/hicolor/scalable/apps/app.builderos.Desktop.svg", "share/icons/hicolor/symbolic/apps/app.builderos.Desktop-symbolic.svg",
                      "share/icons/hicolor/scalable/status/app.builderos.Desktop-connected.svg",
+                     "share/icons/hicolor/48x48/apps/app.builderos.Desktop.png", "share/icons/hicolor/22x22/status/app.builderos.Desktop-connected.png",
                      "share/locale/de/LC_MESSAGES/builderos-desktop.mo", "share/locale/es/LC_MESSAGES/builderos-desktop.mo"] {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file) is installed")
         }

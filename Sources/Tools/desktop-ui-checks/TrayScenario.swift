@@ -52,6 +52,8 @@ enum TrayScenario {
             d.expect(pixmaps.count == 4 && pixmaps.allSatisfy { $0[0] == $0[1] && $0[2] == $0[0] * $0[1] * 4 },
                      "the icon comes as ARGB pixmaps too (16, 22, 32, 48 px)", "\(pixmaps)")
         }
+        // The window icon and the tray's pixmaps come from PNG renditions: no SVG renderer is loaded.
+        d.expect(!ProcessScan.mapsLibrary("librsvg"), "librsvg is not loaded (the icons are PNGs)")
         let host = URL(string: c.server)?.host ?? "?"
         d.expect(await d.wait { (fake.last("tooltip") ?? fake.last("properties")).map {
             ($0["tooltip_title"] as? String ?? $0["title"] as? String ?? "").contains("Connected")
