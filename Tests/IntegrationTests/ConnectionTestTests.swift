@@ -26,7 +26,6 @@ struct ConnectionTestTests {
     @Test func aServerThatFallsSilentCannotHoldTheKeyCheck() async throws {
         let server = try await RunningServer.start()
         let proxy = try FreezingProxy(to: server.port)
-        defer { proxy.stop() }
         var configuration = ClientConfiguration()
         configuration.connectTimeout = 1
         let test = ConnectionTest(server: try ServerAddress.parse("http://127.0.0.1:\(proxy.port)"), apiKey: server.key, configuration: configuration)
@@ -34,6 +33,8 @@ struct ConnectionTestTests {
         Task { let error = await test.checkKey(); outcome.withLock { $0 = .some(error) } }
         for _ in 0..<300 where outcome.withLock({ $0 == nil }) { try await Task.sleep(nanoseconds: 100_000_000) }
         #expect(outcome.withLock { $0 } == .some(.timedOut))
+        // The proxy's frozen connections first: the server's graceful stop waits for its connections.
+        proxy.stop()
         await server.stop()
     }
 

@@ -33,12 +33,9 @@ public enum Loopback {
         return (fd, port)
     }
 
-    /// A port nobody listens on: bound, then closed (9, discard, if none could be bound).
-    public static func closedPort() -> Int {
-        guard let (fd, port) = bind() else { return 9 }
-        close(fd)
-        return port
-    }
+    /// A port nobody listens on, below the kernel's ephemeral range (32768 and up on Linux) so a
+    /// server started on "port 0" meanwhile cannot be handed it: `StablePort`'s pick, left closed.
+    public static func closedPort() -> Int { StablePort.pick() }
 
     /// True when something accepts connections on `port`.
     public static func accepts(port: Int) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ToolSupport
 
 /// FAKE: a peer that goes silent mid-connection (a stuck server, or a tunnel whose far side has gone), which the real
@@ -8,15 +9,25 @@ import ToolSupport
 final class FreezingProxy: @unchecked Sendable {
     let port: Int
     private let listener: Int32
+    /// Every socket it opened, closed by `stop` (a frozen connection left open would hold the
+    /// server's graceful shutdown for ever).
+    private let sockets = OpenSockets()
+
+    final class OpenSockets: Sendable {
+        private let fds = Mutex<[Int32]>([])
+        func add(_ new: Int32...) { fds.withLock { $0 += new } }
+        var all: [Int32] { fds.withLock { $0 } }
+    }
 
     init(to target: Int) throws {
         guard let (listener, port) = Loopback.bind(), listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
         (self.listener, self.port) = (listener, port)
-        Thread.detachNewThread {
+        Thread.detachNewThread { [sockets] in
             while true {
                 let client = accept(listener, nil, nil)
                 guard client >= 0 else { return }  // closed by `stop`
                 let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                sockets.add(client, upstream)
                 var address = Loopback.address(port: target)
                 let connected = withUnsafePointer(to: &address) {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -45,5 +56,7 @@ final class FreezingProxy: @unchecked Sendable {
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
+        // shutdown() wakes the pumps' reads; each pump thread then returns.
+        for socket in sockets.all { shutdown(socket, Int32(SHUT_RDWR)) }
     }
 }
