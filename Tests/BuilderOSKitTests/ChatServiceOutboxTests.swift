@@ -159,11 +159,28 @@ struct ChatServiceOutboxTests {
         #expect(rig.history.messages(in: c.id).map(\.role) == [.user, .status], "no empty bubble")
 
         let (d, _) = await rig.startTurn("again")
-        await rig.socket(.jarvis).reply("\n")
+        await rig.socket(.jarvis).reply("\n# ")
         await rig.socket(.jarvis).reply("Hi")
         let reply = await rig.nextAdded(.assistant)
-        #expect(rig.chat.liveMessage(reply.id)?.text == "\nHi", "the held space is kept once there is text")
+        #expect(rig.chat.liveMessage(reply.id)?.text == "\n# Hi", "the held start is kept once it shows something")
         #expect(reply.conversation == d.id)
+    }
+
+    @Test func aReplyStoppedBeforeItShowedAnythingLeavesNoEmptyBubble() async {
+        let rig = ChatRig()
+        let (c, _) = await rig.startTurn("stop me halfway")
+        await rig.socket(.jarvis).reply("# ")
+        rig.chat.stop(c.id)
+        let pill = await rig.nextAdded(.status)
+        #expect(pill.text == "Stopped waiting for the reply.")
+        #expect(rig.history.messages(in: c.id).map(\.role) == [.user, .status], "no empty bubble")
+
+        let (d, _) = await rig.startTurn("draw a line")
+        await rig.socket(.jarvis).reply("---")
+        await rig.socket(.jarvis).complete()
+        let rule = await rig.nextAdded(.assistant)
+        await rig.waitFor(rule.id, .complete)
+        #expect(rig.history.messages(in: d.id).last?.text == "---", "a complete reply of syntax alone is still shown")
     }
 
     @Test func aTurnThatFailsBeforeAnyReplySaysWhy() async {

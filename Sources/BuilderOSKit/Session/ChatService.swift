@@ -18,8 +18,8 @@ public final class ChatService {
         let userMessage: ChatMessage
         var reply: ChatMessage?
         var lastSaved = Date.distantPast
-        /// Leading white space of a reply, held until it has something to show (no empty bubble).
-        var leadingSpace = ""
+        /// The start of a reply, held until it would show something (`ReplyStart`: no empty bubble).
+        var heldStart = ""
         /// The user pressed Stop (a Disconnect ends the turn too, but leaves an unsent message queued).
         var stopRequested = false
     }
@@ -186,9 +186,10 @@ public final class ChatService {
             // below copy all of it.
             guard active[agent]?.turnID == turn, let conversation = active[agent]?.userMessage.conversation else { return }
             if active[agent]?.reply == nil {
-                guard text.contains(where: { !$0.isWhitespace }) else { active[agent]?.leadingSpace += text; return }
+                let start = (active[agent]?.heldStart ?? "") + text
+                guard ReplyStart.showsSomething(start) else { active[agent]?.heldStart = start; return }
                 let reply = history.append(ChatMessage(conversation: conversation, role: .assistant,
-                                                       text: active[agent]?.leadingSpace ?? "", state: .streaming))
+                                                       text: active[agent]?.heldStart ?? "", state: .streaming))
                 active[agent]?.reply = reply
                 changes.notify(.messageAdded(reply))
                 changes.notify(.turnChanged(conversation: conversation))
@@ -209,9 +210,15 @@ public final class ChatService {
         }
     }
 
-    private func finish(_ current: ActiveTurn, agent: ChatAgent, phase: ChatTurn.Phase, replyText: String) {
+    private func finish(_ turn: ActiveTurn, agent: ChatAgent, phase: ChatTurn.Phase, replyText: String) {
         active[agent] = nil
+        var current = turn
         let conversationID = current.userMessage.conversation
+        if current.reply == nil, phase == .completed, current.heldStart.contains(where: { !$0.isWhitespace }) {
+            // A complete reply of Markdown syntax alone (a rule, "---") is still the reply.
+            current.reply = history.append(ChatMessage(conversation: conversationID, role: .assistant, text: current.heldStart, state: .streaming))
+            changes.notify(.messageAdded(current.reply!))
+        }
         // Deleted while its turn ran: nothing left to mark or to tell.
         guard let name = conversation(conversationID)?.agent.displayName else { pump(); return }
         // Asked of the turn, not of the connection: a Connect can come before the old socket's last event.

@@ -66,7 +66,7 @@ final class ParagraphView: BlockView {
         self.block = block
         for (index, markup) in next.enumerated() {
             if index < labels.count {
-                if markups[index] != markup { gtk_label_set_markup(OpaquePointer(labels[index]), markup) }
+                if markups[index] != markup { MarkdownWidgets.setMarkup(labels[index], markup) }
             } else {
                 let label = MarkdownWidgets.text(markup)
                 UI.append(widget, label)
