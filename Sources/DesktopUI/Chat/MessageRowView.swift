@@ -55,6 +55,7 @@ final class MessageRowView {
         case .user:
             let label = UI.label(next.text, classes: [], wrap: true, selectable: true)
             gtk_label_set_max_width_chars(OpaquePointer(label), 60)
+            MarkdownWidgets.keepMinimumWidth(label)
             gtk_widget_set_focus_on_click(label, 0)
             plain = label
             var parts = [label]

@@ -34,8 +34,13 @@ enum MarkdownWidgets {
 
     /// Sets a wrapping text label's markup, with the minimum width above once the text is long.
     static func setMarkup(_ label: Widget, _ markup: String) {
+        gtk_label_set_markup(OpaquePointer(label), markup)
+        keepMinimumWidth(label)
+    }
+
+    /// Gives a wrapping label whose text is long the minimum width above (once; never taken back).
+    static func keepMinimumWidth(_ label: Widget) {
         let opaque = OpaquePointer(label)
-        gtk_label_set_markup(opaque, markup)
         if gtk_label_get_width_chars(opaque) < 0, g_utf8_strlen(gtk_label_get_text(opaque), -1) > Int(minimumWidthChars) {
             gtk_label_set_width_chars(opaque, minimumWidthChars)
         }
