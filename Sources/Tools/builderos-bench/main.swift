@@ -81,13 +81,30 @@ if only == nil || only == "startup" {
 
     print("builderos status vs curl…")
     var status: [Double] = [], curl: [Double] = []
+    // The references the issue names: the shell a user would write instead (the key from the
+    // keyring through secret-tool, into curl's header), and bare curl plus the keyring lookup's own
+    // time. (Only here, with the benchmark's throw-away key, does a key pass through an argv.)
+    let baseURL = try ServerAddress.parse(server.url).baseURL
+    let lookup = ["lookup", "server", baseURL, "version", CredentialStore.schemaVersion]
+    let shell = "curl -s -H \"X-API-Key: $(secret-tool \(lookup.joined(separator: " ")))\" \(server.url)/api/status"
+    var keyring: [Double] = [], userShell: [Double] = []
+    if Processes.run("/usr/bin/secret-tool", lookup, environment: base).status != 0 {
+        print("  secret-tool found no key for \(baseURL): the keyring references below are not valid")
+    }
     for _ in 0..<max(runs * 2, 20) {
         status.append(Processes.run(binary("builderos"), ["status"], environment: idle).seconds)
         curl.append(Processes.run("/usr/bin/curl", ["-s", server.url + "/api/status"], environment: base).seconds)
+        keyring.append(Processes.run("/usr/bin/secret-tool", lookup, environment: base).seconds)
+        userShell.append(Processes.run("/bin/sh", ["-c", shell], environment: base).seconds)
     }
-    let (s, k) = (Stats.median(status), Stats.median(curl))
+    let (s, k, l, u) = (Stats.median(status), Stats.median(curl), Stats.median(keyring), Stats.median(userShell))
     add("`builderos status`, whole process", String(format: "%.1f ms", s * 1000), String(format: "%.1f ms (curl -s)", k * 1000),
-        String(format: "%.2f×", s / k), "≤ 1.5×", s / k <= 1.5)
+        String(format: "%.2f×", s / k), "—", nil)
+    add("`builderos status` vs the shell a user would write", String(format: "%.1f ms", s * 1000),
+        String(format: "%.1f ms (curl with $(secret-tool lookup …))", u * 1000), String(format: "%.2f×", s / u), "≤ 1.0×", s / u <= 1.0)
+    add("`builderos status` vs curl -s plus the keyring lookup", String(format: "%.1f ms", s * 1000),
+        String(format: "%.1f ms (%.1f + %.1f ms secret-tool)", (k + l) * 1000, k * 1000, l * 1000), String(format: "%.2f×", s / (k + l)),
+        "≤ 1.5×", s / (k + l) <= 1.5)
 }
 
 if only == nil {
