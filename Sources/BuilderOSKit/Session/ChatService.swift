@@ -133,14 +133,12 @@ public final class ChatService {
 
     /// Stops waiting for this conversation's reply (the Stop button).
     public func stop(_ conversationID: UUID) {
-        guard let conversation = conversation(conversationID) else { return }
-        if active[conversation.agent]?.userMessage.conversation == conversationID {
-            active[conversation.agent]?.stopRequested = true
-        }
-        if active[conversation.agent]?.userMessage.conversation == conversationID, let client = connection?.clients[conversation.agent] {
+        guard let agent = conversation(conversationID)?.agent, active[agent]?.userMessage.conversation == conversationID else { return }
+        active[agent]?.stopRequested = true
+        if let client = connection?.clients[agent] {
             Task { await client.stopTurn() }
-        } else if active[conversation.agent]?.userMessage.conversation == conversationID {
-            finishWithoutSocket(conversation.agent)
+        } else {
+            finishWithoutSocket(agent)
         }
     }
 

@@ -11,7 +11,6 @@ import GtkKit
 public final class AppearanceController {
     public private(set) var preference: Appearance
     public private(set) var theme: DesignTokens.Theme = .light
-    public let tokens: DesignTokens?
     private let portal = PortalColorScheme()
     /// GTK's setting before we touch it: the session's own preference.
     private let sessionPrefersDark: Bool
@@ -19,7 +18,6 @@ public final class AppearanceController {
 
     public init(preference: Appearance) {
         self.preference = preference
-        tokens = DesignTokens.shipped
         let settings = gtk_settings_get_default()!
         let name = Properties.string(UnsafeMutableRawPointer(settings), "gtk-theme-name") ?? ""
         sessionPrefersDark = Properties.bool(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme")
@@ -53,7 +51,7 @@ public final class AppearanceController {
         if Properties.bool(settings, "gtk-application-prefer-dark-theme") != (theme == .dark) {
             Properties.setBool(settings, "gtk-application-prefer-dark-theme", theme == .dark)
         }
-        if let tokens {
+        if let tokens = DesignTokens.shipped {
             let errors = ApplicationStyle.shared.load(StyleSheetGenerator.css(tokens, theme: theme))
             if errors > 0 { FileHandle.standardError.write(Data("builderos-desktop: \(errors) stylesheet errors\n".utf8)) }
         } else {

@@ -163,7 +163,7 @@ final class TerminalPage: Page {
 
     private func applyColors() {
         let theme = context.appearance?.theme ?? .light
-        let colors = TerminalPalette.colors(theme, tokens: context.appearance?.tokens)
+        let colors = TerminalPalette.colors(theme, tokens: DesignTokens.shipped)
         for tab in tabs { tab.view.setColors(foreground: colors.foreground, background: colors.background, palette: colors.palette) }
     }
 
