@@ -42,7 +42,7 @@ final class OpenSSLServer: @unchecked Sendable {
     let folder: URL
     let certificate: URL
     let address: ServerAddress
-    private let process = Process()
+    private var process = Process()
 
     /// With `files`, the server answers each path with the file's content as the whole HTTP response
     /// (`s_server -HTTP`); without, with its own status page (`-www`).
@@ -54,22 +54,31 @@ final class OpenSSLServer: @unchecked Sendable {
         _ = try Shell.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
                                                "-keyout", key.path, "-out", certificate.path, "-subj", "/CN=127.0.0.1",
                                                "-addext", "subjectAltName=IP:127.0.0.1"])
-        let port = Loopback.closedPort()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         for (path, content) in files {
             let file = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try content.write(to: file, atomically: true, encoding: .utf8)
         }
-        process.currentDirectoryURL = folder
-        process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path, "-key", key.path,
-                             files.isEmpty ? "-www" : "-HTTP", "-quiet"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        // A free port can be taken between the pick and s_server's bind (tests run in parallel, and
+        // then two tests talked to one iterative s_server and timed out): a server that did not
+        // bind exits, and is started again on another port.
+        var port = 0
+        for _ in 0..<5 {
+            port = Loopback.closedPort()
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            process.currentDirectoryURL = folder
+            process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path, "-key", key.path,
+                                 files.isEmpty ? "-www" : "-HTTP", "-quiet"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Wait until it accepts connections (or has exited).
+            for _ in 0..<200 where process.isRunning && !Loopback.accepts(port: port) { usleep(25_000) }
+            usleep(50_000)
+            if process.isRunning { break }
+        }
         address = try ServerAddress.parse("https://127.0.0.1:\(port)")
-        // Wait until it accepts connections.
-        for _ in 0..<200 where !Loopback.accepts(port: port) { usleep(25_000) }
     }
 
     func stop() {
