@@ -8,7 +8,7 @@ import ToolSupport
 /// connections open.
 final class FreezingProxy: @unchecked Sendable {
     let port: Int
-    private let listener: Int32
+    private let loop: AcceptLoop
     /// Every socket it opened, closed by `stop` (a frozen connection left open would hold the
     /// server's graceful shutdown for ever).
     private let sockets = OpenSockets()
@@ -20,23 +20,19 @@ final class FreezingProxy: @unchecked Sendable {
     }
 
     init(to target: Int) throws {
-        guard let (listener, port) = Loopback.bind(), listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
-        (self.listener, self.port) = (listener, port)
-        Thread.detachNewThread { [sockets] in
-            while true {
-                let client = accept(listener, nil, nil)
-                guard client >= 0 else { return }  // closed by `stop`
-                let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-                sockets.add(client, upstream)
-                var address = Loopback.address(port: target)
-                let connected = withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-                }
-                guard connected == 0 else { close(client); close(upstream); continue }
-                Self.pump(from: client, to: upstream, forwarding: .max)
-                Self.pump(from: upstream, to: client, forwarding: 1)
+        loop = try AcceptLoop { [sockets] client in
+            let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = Loopback.address(port: target)
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
+            guard connected == 0 else { close(client); close(upstream); return }
+            // Noted only once open for good: `stop` must not shut down a number closed here and reused.
+            sockets.add(client, upstream)
+            Self.pump(from: client, to: upstream, forwarding: .max)
+            Self.pump(from: upstream, to: client, forwarding: 1)
         }
+        port = loop.port
     }
 
     /// Copies reads from one socket to the other; after `forwarding` reads, keeps reading and drops what comes.
@@ -54,8 +50,7 @@ final class FreezingProxy: @unchecked Sendable {
     }
 
     func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        loop.stop()
         // shutdown() wakes the pumps' reads; each pump thread then returns.
         for socket in sockets.all { shutdown(socket, Int32(SHUT_RDWR)) }
     }

@@ -16,21 +16,15 @@ final class HostileChatServer: @unchecked Sendable {
         case endlessReply(chunkBytes: Int)
     }
 
-    let port: Int
-    private let listener: Int32
+    var port: Int { loop.port }
+    /// Set once in `init` (its connections are served by this object's methods).
+    private var loop: AcceptLoop!
     private let behaviour: Behaviour
     private let log = Mutex<(messages: [String], bytesSent: Int, openSockets: Int)>(([], 0, 0))
 
     init(_ behaviour: Behaviour) throws {
-        guard let (listener, port) = Loopback.bind(), listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
-        (self.listener, self.port, self.behaviour) = (listener, port, behaviour)
-        Thread.detachNewThread { [self] in
-            while true {
-                let client = accept(listener, nil, nil)
-                guard client >= 0 else { return }
-                Thread.detachNewThread { [self] in serve(client) }
-            }
-        }
+        self.behaviour = behaviour
+        loop = try AcceptLoop { [self] client in Thread.detachNewThread { [self] in serve(client) } }
     }
 
     var address: String { "http://127.0.0.1:\(port)" }
@@ -39,10 +33,7 @@ final class HostileChatServer: @unchecked Sendable {
     var bytesSent: Int { log.withLock { $0.bytesSent } }
     var openSockets: Int { log.withLock { $0.openSockets } }
 
-    func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
+    func stop() { loop.stop() }
 
     private func serve(_ socket: Int32) {
         log.withLock { $0.openSockets += 1 }

@@ -8,28 +8,24 @@ import Synchronization
 /// hostile on purpose, which the reference server is not.
 final class HostileServer: @unchecked Sendable {
     let host: String
-    let port: Int
-    private let listener: Int32
+    var port: Int { loop.port }
+    /// Set once in `init` (its connections are logged by this object).
+    private var loop: AcceptLoop!
     private let log = Mutex<(connections: Int, requestLines: [String])>((0, []))
 
     /// `respond` gets the request line (`GET /api/status HTTP/1.1`) and returns a whole HTTP response.
     init(host: String = "127.0.0.1", respond: @escaping @Sendable (String) -> String) throws {
-        guard let (listener, port) = Loopback.bind(host: host), listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
-        (self.host, self.listener, self.port) = (host, listener, port)
-        Thread.detachNewThread { [self] in
-            while true {
-                let client = accept(listener, nil, nil)
-                guard client >= 0 else { return }  // closed by `stop`
-                self.log.withLock { $0.connections += 1 }
-                var buffer = [UInt8](repeating: 0, count: 16384)
-                let count = read(client, &buffer, buffer.count)
-                let head = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
-                let line = String(head.split(separator: "\r\n", maxSplits: 1).first ?? "")
-                self.log.withLock { $0.requestLines.append(line) }
-                let response = respond(line)
-                _ = response.withCString { write(client, $0, strlen($0)) }
-                close(client)
-            }
+        self.host = host
+        loop = try AcceptLoop(host: host) { [self] client in
+            log.withLock { $0.connections += 1 }
+            var buffer = [UInt8](repeating: 0, count: 16384)
+            let count = read(client, &buffer, buffer.count)
+            let head = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+            let line = String(head.split(separator: "\r\n", maxSplits: 1).first ?? "")
+            log.withLock { $0.requestLines.append(line) }
+            let response = respond(line)
+            _ = response.withCString { write(client, $0, strlen($0)) }
+            close(client)
         }
     }
 
@@ -59,8 +55,5 @@ final class HostileServer: @unchecked Sendable {
     var connections: Int { log.withLock { $0.connections } }
     var requestLines: [String] { log.withLock { $0.requestLines } }
 
-    func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
+    func stop() { loop.stop() }
 }

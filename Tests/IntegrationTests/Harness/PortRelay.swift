@@ -8,29 +8,24 @@ import Synchronization
 /// bound twice. While no server is behind it, the relay refuses the way a stopped server does: it accepts and
 /// closes at once (the client sees the connection fail and retries with its backoff).
 final class PortRelay: @unchecked Sendable {
-    let port: Int
-    private let listener: Int32
+    var port: Int { loop.port }
+    /// Set once in `init` (its connections go where this object's target says).
+    private var loop: AcceptLoop!
     private let target = Mutex<Int?>(nil)
 
     init(to backend: Int?) throws {
-        guard let (listener, port) = Loopback.bind(), listen(listener, 64) == 0 else { throw POSIXError(.EADDRINUSE) }
-        (self.listener, self.port) = (listener, port)
         target.withLock { $0 = backend }
-        Thread.detachNewThread { [self] in
-            while true {
-                let client = accept(listener, nil, nil)
-                guard client >= 0 else { return }  // closed by `stop`
-                guard let backend = target.withLock({ $0 }) else { close(client); continue }
-                let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-                var address = Loopback.address(port: backend)
-                let connected = withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-                }
-                guard connected == 0 else { close(client); close(upstream); continue }
-                let pair = SocketPair(client, upstream)
-                Self.pump(from: client, to: upstream, pair)
-                Self.pump(from: upstream, to: client, pair)
+        loop = try AcceptLoop(backlog: 64) { [self] client in
+            guard let backend = target.withLock({ $0 }) else { close(client); return }
+            let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = Loopback.address(port: backend)
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
+            guard connected == 0 else { close(client); close(upstream); return }
+            let pair = SocketPair(client, upstream)
+            Self.pump(from: client, to: upstream, pair)
+            Self.pump(from: upstream, to: client, pair)
         }
     }
 
@@ -64,8 +59,5 @@ final class PortRelay: @unchecked Sendable {
         }
     }
 
-    func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
+    func stop() { loop.stop() }
 }

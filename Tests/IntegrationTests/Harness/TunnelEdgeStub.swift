@@ -5,28 +5,19 @@ import ToolSupport
 /// here. It answers every request, WebSocket upgrades included, with `status` and an HTML page.
 final class TunnelEdgeStub: @unchecked Sendable {
     let port: Int
-    private let listener: Int32
+    private let loop: AcceptLoop
 
     init(status: Int) throws {
-        guard let (listener, port) = Loopback.bind(), listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
-        self.listener = listener
-        self.port = port
         let page = "<!DOCTYPE html><html><head><title>\(status): Bad gateway</title></head><body>origin unreachable</body></html>"
         let response = "HTTP/1.1 \(status) Bad Gateway\r\nContent-Type: text/html; charset=UTF-8\r\nContent-Length: \(page.utf8.count)\r\nConnection: close\r\n\r\n\(page)"
-        Thread.detachNewThread {
-            while true {
-                let client = accept(listener, nil, nil)
-                guard client >= 0 else { return }  // closed by `stop`
-                var buffer = [UInt8](repeating: 0, count: 8192)
-                _ = read(client, &buffer, buffer.count)
-                _ = response.withCString { write(client, $0, strlen($0)) }
-                close(client)
-            }
+        loop = try AcceptLoop { client in
+            var buffer = [UInt8](repeating: 0, count: 8192)
+            _ = read(client, &buffer, buffer.count)
+            _ = response.withCString { write(client, $0, strlen($0)) }
+            close(client)
         }
+        port = loop.port
     }
 
-    func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
+    func stop() { loop.stop() }
 }
