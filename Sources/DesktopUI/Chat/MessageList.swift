@@ -77,10 +77,11 @@ public final class MessageList {
         let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))!
         let adj = UnsafeMutableRawPointer(adjustment)
         // Only the user's own scrolling decides whether to follow new messages: changes that come
-        // with a new content height are the list measuring rows (or us), not the user.
+        // with a new content height are the list measuring rows (or us), not the user, and so are
+        // a reply's column keeping its text in view while it lays out blocks after a resize.
         Signals.connect(adj, "value-changed") { [unowned self] in
             let upper = gtk_adjustment_get_upper(adjustment)
-            if upper == lastUpper { stickToBottom = distanceFromBottom(adjustment) < 48 }
+            if upper == lastUpper, !LazyColumn.movingTheView { stickToBottom = distanceFromBottom(adjustment) < 48 }
         }
         Signals.connect(adj, "notify::upper", withArgument: { [unowned self] _ in
             lastUpper = gtk_adjustment_get_upper(adjustment)

@@ -51,6 +51,8 @@ enum StreamingScenario {
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
         await frozenBlocks(d)
         await everySplitShowsTheSameAsTheWhole(d)
+        await LongReplyResizeCheck.run(d)
+        await LongReplyResizeCheck.listStaysAtTheEnd(d)
     }
 
     /// Closed blocks keep their widgets and are not measured again while the tail grows; the tail is.

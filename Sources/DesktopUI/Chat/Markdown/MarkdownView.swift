@@ -5,7 +5,8 @@ import GtkKit
 /// A reply's Markdown as widgets, one per top-level block. While a reply streams, closed blocks
 /// keep their widgets untouched (`StreamingMarkdown` parses only the open tail) and only the last
 /// block's view takes the new text. Each block sits in a `SingleChildLayout` box, which counts
-/// how often GTK measured it: checks prove that closed blocks are not measured again.
+/// how often GTK measured it: checks prove that closed blocks are not measured again. The blocks
+/// stand in a `LazyColumn`, so that after a width change only those near the view are laid out.
 @MainActor
 public final class MarkdownView {
     public let widget: Widget
@@ -16,7 +17,7 @@ public final class MarkdownView {
     public private(set) var rebuiltBlocks = 0
 
     public init() {
-        widget = UI.vbox(spacing: Style.gapSmall)
+        widget = LazyColumn.box(spacing: Style.gapSmall)
     }
 
     public func show(_ text: String) {

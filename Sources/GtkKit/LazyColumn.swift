@@ -1,0 +1,273 @@
+import CGtk
+
+/// A vertical column of blocks (a reply's Markdown) whose cost after a width change follows what
+/// is on screen, not the column's length.
+///
+/// Why: GTK 4.8's list view keeps up to 200 rows realized and measures every one of them at each
+/// new width; a wrapped label's height at a new width is a full Pango layout, so resizing the
+/// window with a 100 KB reply in the list laid out all of it, frame after frame (over 300 ms).
+///
+/// How: after a width change, a block that was not near the view is not drawn (drawing wrapped
+/// text at a new width is a new layout) and, unless GTK still knows its height at that width,
+/// gets an estimated one (its text's area spread over the new width). A frame callback then
+/// measures and shows the hidden blocks nearest the view first, a few milliseconds and half a
+/// screen of text a frame; where a block above the view turns out taller or shorter than
+/// estimated, it moves the scroll position by the difference, so the text being read stays
+/// where it is. New blocks, blocks near the view, blocks whose height does not depend on the
+/// width, and any column not inside a scrolled window are always measured and shown: while a
+/// reply streams (the width does not change) the column behaves as a vertical `GtkBox`.
+@MainActor
+public enum LazyColumn {
+    public static func box(spacing: Int32) -> Widget {
+        let box = UI.vbox()
+        let column = ColumnState(spacing: spacing)
+        g_object_set_data_full(object(box), columnKey, Unmanaged.passRetained(column).toOpaque()) { Unmanaged<ColumnState>.fromOpaque($0!).release() }
+        gtk_widget_set_layout_manager(box, gtk_custom_layout_new({ _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }, measure, allocate))
+        return box
+    }
+
+    /// The children hidden at the moment (placed at a measured or estimated height, not drawn).
+    public static func hiddenChildren(_ box: Widget) -> [Widget] {
+        children(of: box).filter { gtk_widget_get_child_visible($0) == 0 }
+    }
+
+    /// True while a column moves its scrolled window's view to keep the text in view where it
+    /// was: a list that follows new messages must not take that for the user scrolling away.
+    /// (Main thread only; the frame callback that sets it is not isolated.)
+    nonisolated(unsafe) public fileprivate(set) static var movingTheView = false
+
+    /// Whether `widget` is a lazy column.
+    public static func isColumn(_ widget: Widget) -> Bool { state(of: widget) != nil }
+
+    /// The space between two children.
+    public static func spacing(_ box: Widget) -> Int32 { state(of: box)?.spacing ?? 0 }
+
+    /// Whether the column is still showing hidden children, a few a frame (checks wait for it).
+    public static func isValidating(_ box: Widget) -> Bool { state(of: box)?.validating ?? false }
+}
+
+/// What the column knows of one child: its height at `width`, measured or estimated, and the
+/// last measured pair the estimates start from. Kept on the child, so it goes with the child.
+private final class ChildRecord: @unchecked Sendable {
+    var width: Int32 = -2
+    var height: Int32 = 0
+    var exact = false
+    var measuredWidth: Int32 = 0
+    var measuredHeight: Int32 = 0
+    /// Whether the child was near the view at the column's last allocation.
+    var nearView = true
+    /// The width at which the child is shown (allocated and drawn); -1 for a new child, which is
+    /// shown at once, and -2 for a hidden one.
+    var shownWidth: Int32 = -1
+}
+
+private final class ColumnState: @unchecked Sendable {
+    let spacing: Int32
+    var validating = false
+    /// A child's height changed during an allocation: the column measures again at the next frame.
+    var resizeNeeded = false
+    init(spacing: Int32) { self.spacing = spacing }
+}
+
+private let columnKey = "bos-lazy-column"
+private let recordKey = "bos-lazy-column-child"
+/// How long the frame callback measures hidden children per frame, in microseconds.
+private let validationBudget: Int64 = 3_000
+
+private func object(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GObject> {
+    UnsafeMutablePointer<GObject>(OpaquePointer(widget))
+}
+
+private func state(of box: UnsafeMutablePointer<GtkWidget>) -> ColumnState? {
+    g_object_get_data(object(box), columnKey).map { Unmanaged<ColumnState>.fromOpaque($0).takeUnretainedValue() }
+}
+
+private func record(of child: UnsafeMutablePointer<GtkWidget>) -> ChildRecord? {
+    g_object_get_data(object(child), recordKey).map { Unmanaged<ChildRecord>.fromOpaque($0).takeUnretainedValue() }
+}
+
+private func makeRecord(for child: UnsafeMutablePointer<GtkWidget>) -> ChildRecord {
+    if let existing = record(of: child) { return existing }
+    let new = ChildRecord()
+    g_object_set_data_full(object(child), recordKey, Unmanaged.passRetained(new).toOpaque()) { Unmanaged<ChildRecord>.fromOpaque($0!).release() }
+    return new
+}
+
+private func children(of box: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+    var list: [UnsafeMutablePointer<GtkWidget>] = []
+    var child = gtk_widget_get_first_child(box)
+    while let c = child {
+        if gtk_widget_should_layout(c) != 0 { list.append(c) }
+        child = gtk_widget_get_next_sibling(c)
+    }
+    return list
+}
+
+private func measureExactly(_ child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRecord, width: Int32) {
+    var height: Int32 = 0
+    gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
+    (record.width, record.height, record.exact) = (width, height, true)
+    (record.measuredWidth, record.measuredHeight) = (width, height)
+}
+
+/// The child's height at `width`: measured when it must be (GTK's own cache answers for a child
+/// that did not change), estimated when it may be.
+private func height(of child: UnsafeMutablePointer<GtkWidget>, width: Int32) -> Int32 {
+    let record = makeRecord(for: child)
+    if record.width == width, !record.exact { return record.height }
+    let mayEstimate = record.measuredWidth > 0 && record.measuredWidth != width && !record.nearView
+        && gtk_widget_get_request_mode(child) == GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH
+    guard mayEstimate else {
+        measureExactly(child, record, width: width)
+        return record.height
+    }
+    // The text's area stays the same: a block as wide as its natural width keeps its height.
+    var minimum: Int32 = 0, natural: Int32 = 0
+    gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+    let before = Double(min(record.measuredWidth, max(natural, 1)))
+    let after = Double(min(max(width, minimum), max(natural, 1)))
+    let estimate = Int32((Double(record.measuredHeight) * before / after).rounded())
+    (record.width, record.height, record.exact) = (width, max(estimate, 1), false)
+    return record.height
+}
+
+private let measure: GtkCustomMeasureFunc = { box, orientation, forSize, minimum, natural, _, _ in
+    guard let box else { return }
+    let (low, high) = measureColumn(box, orientation, forSize)
+    minimum?.pointee = low
+    natural?.pointee = high
+}
+
+private func measureColumn(_ box: UnsafeMutablePointer<GtkWidget>, _ orientation: GtkOrientation, _ forSize: Int32) -> (Int32, Int32) {
+    guard let column = state(of: box) else { return (0, 0) }
+    let list = children(of: box)
+    var low: Int32 = 0, high: Int32 = 0
+    if orientation == GTK_ORIENTATION_HORIZONTAL {
+        for child in list {
+            var m: Int32 = 0, n: Int32 = 0
+            gtk_widget_measure(child, orientation, -1, &m, &n, nil, nil)
+            (low, high) = (max(low, m), max(high, n))
+        }
+        return (low, high)
+    }
+    for child in list {
+        if forSize < 0 {
+            var m: Int32 = 0, n: Int32 = 0
+            gtk_widget_measure(child, orientation, -1, &m, &n, nil, nil)
+            (low, high) = (low + m, high + n)
+        } else {
+            let h = height(of: child, width: forSize)
+            (low, high) = (low + h, high + h)
+        }
+    }
+    let gaps = column.spacing * Int32(max(list.count - 1, 0))
+    return (low + gaps, high + gaps)
+}
+
+/// The part of the column near the scrolled window's view (a quarter screen either side), in the
+/// column's coordinates; nil outside a scrolled window (then everything counts as near). The
+/// margin is small because whatever is near is laid out and drawn in the frame of a resize
+/// (GTK draws a mapped child whether or not it is in view); the frame callback does the rest.
+private func nearBand(_ box: UnsafeMutablePointer<GtkWidget>) -> (top: Double, bottom: Double, viewTop: Double)? {
+    guard let scroller = gtk_widget_get_ancestor(box, gtk_scrolled_window_get_type()) else { return nil }
+    var x = 0.0, y = 0.0
+    guard gtk_widget_translate_coordinates(scroller, box, 0, 0, &x, &y) != 0 else { return nil }
+    let screen = Double(gtk_widget_get_height(scroller))
+    guard screen > 0 else { return nil }
+    return (y - screen / 4, y + screen * 5 / 4, y)
+}
+
+private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
+    guard let box, let column = state(of: box) else { return }
+    let band = nearBand(box)
+    var y: Int32 = 0
+    var hidden = false
+    for child in children(of: box) {
+        let record = makeRecord(for: child)
+        var h = height(of: child, width: width)
+        let near = band.map { Double(y + h) >= $0.top && Double(y) <= $0.bottom } ?? true
+        record.nearView = near
+        if near, !record.exact {
+            // Came near the view since the column was measured: laid out now; the column's
+            // height follows at the next frame.
+            measureExactly(child, record, width: width)
+            h = record.height
+            column.resizeNeeded = true
+        }
+        // A child far from the view that was shown at another width is shown again only once
+        // admitted at this one: showing it means drawing it, and drawing wrapped text at a new
+        // width is a new layout, however well its height is known (GTK draws a mapped child
+        // whether or not it is in view). A new child is shown at once, as in a GtkBox.
+        if near || record.shownWidth == -1 { record.shownWidth = width }
+        if record.exact, record.shownWidth == width {
+            gtk_widget_set_child_visible(child, 1)
+            var allocation = GtkAllocation(x: 0, y: y, width: width, height: h)
+            gtk_widget_size_allocate(child, &allocation, -1)
+        } else {
+            // Hidden until admitted again, even back at the width it was last drawn at: showing
+            // hundreds of children at once costs a frame of its own.
+            gtk_widget_set_child_visible(child, 0)
+            record.shownWidth = -2
+            hidden = true
+        }
+        y += h + column.spacing
+    }
+    if hidden || column.resizeNeeded { startValidating(box, column) }
+}
+
+/// Shows the hidden children, nearest the view first, a few a frame.
+private func startValidating(_ box: UnsafeMutablePointer<GtkWidget>, _ column: ColumnState) {
+    guard !column.validating else { return }
+    column.validating = true
+    // GTK keeps the callback as long as it returns true (and drops it with the widget).
+    gtk_widget_add_tick_callback(box, { widget, _, _ in
+        guard let widget, let column = state(of: widget) else { return 0 }
+        validateSome(widget, column)
+        return column.validating ? 1 : 0
+    }, nil, nil)
+}
+
+/// One frame's share: measures (when only estimated) and admits hidden children, nearest the
+/// view first, until a few milliseconds of measuring or half a screen of text (to be drawn in
+/// this frame) is reached.
+private func validateSome(_ box: UnsafeMutablePointer<GtkWidget>, _ column: ColumnState) {
+    let band = nearBand(box)
+    let center = band.map { ($0.top + $0.bottom) / 2 } ?? 0
+    let screen = band.map { ($0.bottom - $0.top) * 2 / 3 } ?? .infinity
+    var pending: [(child: UnsafeMutablePointer<GtkWidget>, y: Double, distance: Double)] = []
+    var y = 0.0
+    for child in children(of: box) {
+        guard let record = record(of: child) else { continue }
+        if !(record.exact && record.shownWidth == record.width) { pending.append((child, y, abs(y + Double(record.height) / 2 - center))) }
+        y += Double(record.height + column.spacing)
+    }
+    var resize = column.resizeNeeded
+    column.resizeNeeded = false
+    let started = g_get_monotonic_time()
+    var admitted = 0.0
+    var shiftAbove = 0.0
+    for item in pending.sorted(by: { $0.distance < $1.distance }) {
+        guard let record = record(of: item.child) else { continue }
+        if !record.exact {
+            let estimate = record.height
+            measureExactly(item.child, record, width: record.width)
+            resize = resize || record.height != estimate
+            if let band, item.y + Double(estimate) <= band.viewTop { shiftAbove += Double(record.height - estimate) }
+        }
+        record.shownWidth = record.width
+        admitted += Double(record.height)
+        if g_get_monotonic_time() - started > validationBudget || admitted > screen / 2 { break }
+    }
+    if resize { gtk_widget_queue_resize(box) } else if !pending.isEmpty { gtk_widget_queue_allocate(box) }
+    if pending.isEmpty { column.validating = false }
+    // Blocks above the view changed height: move the view with them. The end moves as much, so
+    // the distance to it stays (the message list follows new messages while it is near zero);
+    // the list sets both again when it is allocated.
+    if shiftAbove != 0, let scroller = gtk_widget_get_ancestor(box, gtk_scrolled_window_get_type()),
+       let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) {
+        LazyColumn.movingTheView = true
+        defer { LazyColumn.movingTheView = false }
+        gtk_adjustment_set_upper(adjustment, gtk_adjustment_get_upper(adjustment) + shiftAbove)
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + shiftAbove)
+    }
+}
