@@ -51,6 +51,7 @@ enum StreamingScenario {
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
         await frozenBlocks(d)
         await everySplitShowsTheSameAsTheWhole(d)
+        await listItemsGrowInPlace(d)
         await LongReplyResizeCheck.run(d)
         await LongReplyResizeCheck.listStaysAtTheEnd(d)
     }
@@ -111,6 +112,48 @@ enum StreamingScenario {
         d.expect(expected.count > 10, "the long reply is shown in pieces", "\(expected.count) labels")
     }
 
+    /// A list's growing item takes its new text in place: every label of the list stays the same
+    /// object. The marker leads the item's text on its side, right-to-left as well.
+    static func listItemsGrowInPlace(_ d: Driver) async {
+        let view = MarkdownView()
+        let window = Self.window(showing: view.widget)
+        var text = "Intro.\n\n- first item\n- second item grows"
+        view.show(text)
+        await d.settle()
+        // Tagged, since a new label can be given a freed one's address.
+        let before = Self.labelWidgets(in: view.widget)
+        before.forEach { g_object_set_data(UnsafeMutablePointer(OpaquePointer($0)), "bos-check-tag", UnsafeMutableRawPointer(bitPattern: 1)) }
+        for i in 0..<20 {
+            text += " word\(i)"
+            view.show(text)
+            await d.nextFrame(window)
+        }
+        let after = Self.labelWidgets(in: view.widget)
+        let kept = after.filter { g_object_get_data(UnsafeMutablePointer(OpaquePointer($0)), "bos-check-tag") != nil }
+        d.expect(after.count == before.count && kept.count == after.count, "the growing list item kept its labels",
+                 "\(before.count) labels before, \(after.count) after, \(kept.count) of them the same")
+        d.expect(Self.labels(in: view.widget).last?.hasSuffix("word19") == true, "and shows the new words")
+        for direction in [GTK_TEXT_DIR_LTR, GTK_TEXT_DIR_RTL] {
+            WidgetTree.all(view.widget).forEach { gtk_widget_set_direction($0, direction) }
+            await d.settle()
+            guard let marker = after.first(where: { String(cString: gtk_label_get_label(OpaquePointer($0))) == "•" }),
+                  let item = after.first(where: { String(cString: gtk_label_get_label(OpaquePointer($0))).hasPrefix("first item") }) else {
+                return d.expect(false, "the list shows its markers and items")
+            }
+            var markerX = 0.0, itemX = 0.0, y = 0.0
+            gtk_widget_translate_coordinates(marker, view.widget, 0, 0, &markerX, &y)
+            gtk_widget_translate_coordinates(item, view.widget, 0, 0, &itemX, &y)
+            let rtl = direction == GTK_TEXT_DIR_RTL
+            d.expect(rtl ? markerX > itemX : markerX < itemX, "the marker leads the item \(rtl ? "right-to-left" : "left-to-right")",
+                     "marker at \(markerX), item at \(itemX)")
+        }
+        gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
+    }
+
+    static func labelWidgets(in widget: Widget) -> [Widget] {
+        WidgetTree.all(widget).filter { g_type_check_instance_is_a(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0 }
+    }
+
     /// The text cut into chunks of `size` characters, as a server streams it.
     static func pieces(of text: String, size: Int) -> [String] {
         let characters = Array(text)
@@ -118,8 +161,7 @@ enum StreamingScenario {
     }
 
     static func labels(in widget: Widget) -> [String] {
-        WidgetTree.all(widget).filter { g_type_check_instance_is_a(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0 }
-            .map { String(cString: gtk_label_get_label(OpaquePointer($0))) }
+        labelWidgets(in: widget).map { String(cString: gtk_label_get_label(OpaquePointer($0))) }
     }
 
     static func window(showing child: Widget) -> Widget {

@@ -79,11 +79,12 @@ final class ParagraphView: BlockView {
     }
 }
 
-/// A list: a row per item (marker and content). A changed item is rebuilt, the others stay.
+/// A list: a row per item (marker and content). A changed item updates in place: the growing item
+/// of a streaming list re-lays out only its last piece.
 @MainActor
 final class ListBlockView: BlockView {
     let widget = UI.vbox(spacing: Style.gapTiny)
-    private var rows: [Widget] = []
+    private var rows: [ListItemView] = []
     private var items: [[MarkdownBlock]] = []
     private var kind: (ordered: Bool, start: Int)?
 
@@ -92,18 +93,47 @@ final class ListBlockView: BlockView {
         if let kind, kind != (ordered, start) { return false }
         kind = (ordered, start)
         for (index, item) in next.enumerated() where index >= items.count || items[index] != item {
-            let row = MarkdownWidgets.listItem(marker: ordered ? "\(start + index)." : "•", item)
             if index < rows.count {
-                gtk_box_insert_child_after(gtkCast(widget, to: GtkBox.self), row, rows[index])
-                gtk_box_remove(gtkCast(widget, to: GtkBox.self), rows[index])
-                rows[index] = row
+                rows[index].update(item)
             } else {
-                UI.append(widget, row)
+                let row = ListItemView(marker: ordered ? "\(start + index)." : "•", item)
+                UI.append(widget, row.widget)
                 rows.append(row)
             }
         }
-        while rows.count > next.count { gtk_box_remove(gtkCast(widget, to: GtkBox.self), rows.removeLast()) }
+        while rows.count > next.count { gtk_box_remove(gtkCast(widget, to: GtkBox.self), rows.removeLast().widget) }
         items = next
         return true
+    }
+}
+
+/// One list item: its marker and its blocks, each a `BlockView` that takes new content in place.
+@MainActor
+final class ListItemView {
+    let widget: Widget
+    private let content = UI.vbox(spacing: Style.gapTiny)
+    private var views: [BlockView] = []
+
+    init(marker: String, _ item: [MarkdownBlock]) {
+        widget = MarkdownWidgets.listItem(marker: marker, content: content)
+        update(item)
+    }
+
+    /// Shows `item`'s blocks, keeping every view that can take its block.
+    func update(_ item: [MarkdownBlock]) {
+        for (index, block) in item.enumerated() {
+            if index < views.count {
+                if views[index].update(block) { continue }
+                let view = BlockViews.make(block)
+                gtk_box_insert_child_after(gtkCast(content, to: GtkBox.self), view.widget, views[index].widget)
+                gtk_box_remove(gtkCast(content, to: GtkBox.self), views[index].widget)
+                views[index] = view
+            } else {
+                let view = BlockViews.make(block)
+                UI.append(content, view.widget)
+                views.append(view)
+            }
+        }
+        while views.count > item.count { gtk_box_remove(gtkCast(content, to: GtkBox.self), views.removeLast().widget) }
     }
 }

@@ -17,7 +17,7 @@ enum MarkdownWidgets {
             UI.size(bar, width: 3)
             let inner = UI.vbox(spacing: Style.gapSmall, blocks.map(make))
             UI.addClasses(inner, [Style.dim])
-            return UI.hbox(spacing: Style.gapSmall, [bar, inner])
+            return LeadingLayout.box(spacing: Style.gapSmall, leading: bar, content: inner)
         case .table(let header, let rows): return table(header: header, rows: rows)
         case .rule:
             let rule = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!
@@ -62,11 +62,14 @@ enum MarkdownWidgets {
     }
 
     static func listItem(marker: String, _ item: [MarkdownBlock]) -> Widget {
+        listItem(marker: marker, content: UI.vbox(spacing: Style.gapTiny, item.map(make)))
+    }
+
+    /// A list item: the marker, then the item's blocks in `content` (no width sharing around them).
+    static func listItem(marker: String, content: Widget) -> Widget {
         let markerLabel = UI.label(marker, wrap: false)
         UI.align(markerLabel, v: GTK_ALIGN_START)
-        let content = UI.vbox(spacing: Style.gapTiny, item.map(make))
-        gtk_widget_set_hexpand(content, 1)
-        return UI.hbox(spacing: Style.gapSmall, [markerLabel, content])
+        return LeadingLayout.box(spacing: Style.gapSmall, leading: markerLabel, content: content)
     }
 
     private static func table(header: [[MarkdownInline]], rows: [[[MarkdownInline]]]) -> Widget {
