@@ -112,14 +112,14 @@ final class MessageRowView {
         let name = "message-\(m.role.rawValue)-\(m.state.rawValue)"
         // Only when the state changes: not on every frame of a streaming reply (screen readers
         // read the text itself; the label says who and when).
-        guard String(cString: gtk_widget_get_name(widget)) != name || labelledMessage != m.id else { return }
+        guard WidgetTree.stateName(of: widget) != name || labelledMessage != m.id else { return }
         labelledMessage = m.id
         if let caption { UI.setText(caption, text) }
         let preview = String(m.text.prefix(300))
         let accessible = m.role == .user ? String(format: L("You said %@"), preview)
             : m.role == .assistant ? String(format: L("Assistant replied %@"), preview) : preview
         Accessibility.setLabel(widget, [accessible, text].joined(separator: ", "))
-        gtk_widget_set_name(widget, name)
+        WidgetTree.setStateName(widget, name)
     }
 
     /// The open context menu, if any: unparented when it closes or when the row goes.

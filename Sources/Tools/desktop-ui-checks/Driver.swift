@@ -122,9 +122,10 @@ final class Driver {
         gtk_widget_activate_action_variant(window, action, nil)
     }
 
-    /// Widgets whose name starts with `prefix` (e.g. every "message-assistant-complete" row).
+    /// Widgets whose name or state name (`WidgetTree.setStateName`) starts with `prefix` (e.g.
+    /// every "message-assistant-complete" row).
     func named(prefix: String, in window: Widget) -> [Widget] {
-        WidgetTree.all(window).filter { String(cString: gtk_widget_get_name($0)).hasPrefix(prefix) }
+        WidgetTree.all(window).filter { (WidgetTree.stateName(of: $0) ?? String(cString: gtk_widget_get_name($0))).hasPrefix(prefix) }
     }
 
     /// Answers the open file chooser (GTK's own dialog, used when no portal runs) with `path`.
