@@ -3,7 +3,7 @@ import Foundation
 import ReferenceServer
 import ToolSupport
 
-// builderos-bench --bin DIR [--runs N] [--only startup|stream]
+// builderos-bench --bin DIR [--runs N] [--only startup|stream|scroll]
 // Run by meson-helpers/benchmark (under xvfb-run and a private keyring). Prints one table of
 // medians and ratios, every reference measured in the same run. Not part of the tests.
 var options: [String: String] = [:]
@@ -42,6 +42,15 @@ func sandbox(_ name: String, server: ServerChild, messages: Int) throws -> [Stri
         }
     }
     return env
+}
+
+/// The `MEASURE name=value` lines a scenario printed.
+func measures(in output: String) -> [String: Double] {
+    Dictionary(output.split(separator: "\n").filter { $0.hasPrefix("MEASURE ") }.compactMap { line -> (String, Double)? in
+        let parts = line.dropFirst(8).split(separator: "=")
+        guard parts.count == 2, let v = Double(parts[1]) else { return nil }
+        return (String(parts[0]), v)
+    }, uniquingKeysWith: { $1 })
 }
 
 struct Row { var what: String; var ours: String; var reference: String; var ratio: String; var target: String; var verdict: String }
@@ -126,11 +135,7 @@ for (bytes, rate) in only == nil || only == "stream" ? [(100_000, 2_000), (30_00
     let scenario = Processes.output("/usr/bin/timeout", ["\(Int(expected) * 4 + 90)", binary("desktop-ui-checks"), "--scenario", "bench-stream",
                                                          "--server", paced.url, "--key-file", keyFile, "--out", work.path,
                                                          "--expected-seconds", String(expected)], environment: streamEnv)
-    let m = Dictionary(scenario.split(separator: "\n").filter { $0.hasPrefix("MEASURE ") }.compactMap { line -> (String, Double)? in
-        let parts = line.dropFirst(8).split(separator: "=")
-        guard parts.count == 2, let v = Double(parts[1]) else { return nil }
-        return (String(parts[0]), v)
-    }, uniquingKeysWith: { $1 })
+    let m = measures(in: scenario)
     guard let late = m["late-frames"], let frames = m["frames"], let longest = m["longest-frame-ms"], let stall = m["longest-stall-ms"],
           let lag = m["end-lag-ms"], let replyBytes = m["reply-bytes"] else {
         add("streaming \(label)", "did not complete", "", "", "", false)
@@ -148,6 +153,27 @@ for (bytes, rate) in only == nil || only == "stream" ? [(100_000, 2_000), (30_00
     if bytes == 100_000, let resize = m["resize-longest-frame-ms"], let resizeFrames = m["resize-frames"] {
         add("window resize with the 100 KB reply on screen: longest frame", String(format: "%.1f ms", resize),
             String(format: "%.0f frames", resizeFrames), "", "≤ 33 ms", resize <= 33)
+    }
+}
+
+if only == nil || only == "scroll" {
+    print("Scrolling a 10,000-message conversation end to end…")
+    let scrollEnv = try sandbox("scroll", server: server, messages: 10_000)
+    let scenario = Processes.output("/usr/bin/timeout", ["400", binary("desktop-ui-checks"), "--scenario", "bench-scroll", "--server", server.url,
+                                                         "--key-file", keyFile, "--out", work.path], environment: scrollEnv)
+    let m = measures(in: scenario)
+    for direction in ["up", "down"] {
+        guard let late = m["scroll-\(direction)-late-frames"], let frames = m["scroll-\(direction)-frames"],
+              let longest = m["scroll-\(direction)-longest-frame-ms"], let seconds = m["scroll-\(direction)-seconds"],
+              let reached = m["scroll-\(direction)-reached-end"], scenario.contains(" 0 failed") else {
+            add("scrolling 10,000 messages \(direction)", "did not run", "", "", "0", false)
+            print(scenario)
+            continue
+        }
+        let end = direction == "up" ? "the first message" : "the newest"
+        add("scrolling 10,000 messages \(direction == "up" ? "up" : "back down"), a page a frame: frames over 16 ms",
+            String(format: "%.0f of %.0f (longest %.0f ms)", late, frames, longest),
+            String(format: "%.1f s, ", seconds) + (reached == 1 ? "reached \(end)" : "\(end) not reached"), "", "0", late == 0 && reached == 1)
     }
 }
 

@@ -46,6 +46,7 @@ enum Scenarios {
         case "main-preview-tunnel": await PreviewScenario.tunnel(d, c)
         case "streaming": await StreamingScenario.run(d)
         case "bench-stream": await BenchStreamScenario.run(d, c)
+        case "bench-scroll": await BenchScrollScenario.run(d, c)
         default: d.expect(false, "known scenario")
         }
     }

@@ -1,0 +1,62 @@
+import BuilderOSKit
+import CGtk
+import DesktopUI
+import Foundation
+import GtkKit
+
+/// For `meson-helpers/benchmark`: the real main window opens a 10,000-message conversation and is
+/// scrolled end to end, a page a frame (a fling, or the scrollbar dragged): up until the first
+/// message is loaded and the view rests at the top, then down to the newest. Counts frames whose
+/// work took over 16 ms. Prints MEASURE lines; asserts nothing about timing.
+@MainActor
+enum BenchScrollScenario {
+    static func run(_ d: Driver, _ c: ScenarioContext) async {
+        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
+        gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), 1100, 800)
+        d.activate(PageID.chat.windowAction, in: main)
+        await d.settle()
+        guard let list = d.widget("message-list", in: main), let scroller = gtk_widget_get_parent(list),
+              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)),
+              let clock = gtk_widget_get_frame_clock(main) else { return d.expect(false, "the chat page shows the message list") }
+        d.expect(await d.wait { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) }, "the conversation opens")
+        let meter = FrameMeter(clock: clock)
+        let limit = Double(c.options["seconds"] ?? "120") ?? 120
+
+        for (direction, name) in [(-1.0, "up"), (1.0, "down")] {
+            meter.start()
+            let started = Date()
+            var resting = 0
+            var frames = 0
+            // Done when the view has rested at its end for 30 frames (at the top: nothing older
+            // left to load, which would put rows above the view and move it down again).
+            while resting < 30, Date().timeIntervalSince(started) < limit {
+                let page = gtk_adjustment_get_page_size(adjustment)
+                let end = direction < 0 ? 0 : gtk_adjustment_get_upper(adjustment) - page
+                gtk_adjustment_set_value(adjustment, direction < 0 ? max(end, gtk_adjustment_get_value(adjustment) - page)
+                                                                   : min(end, gtk_adjustment_get_value(adjustment) + page))
+                await oneFrame(main)
+                frames += 1
+                let atEnd = abs(gtk_adjustment_get_value(adjustment) - (direction < 0 ? 0 : gtk_adjustment_get_upper(adjustment) - page)) < 1
+                resting = atEnd ? resting + 1 : 0
+            }
+            let figures = meter.stop()
+            // Reported, not checked: how far a time-boxed run gets is a figure like the others.
+            print("MEASURE scroll-\(name)-reached-end=\(resting >= 30 ? 1 : 0)")
+            print("MEASURE scroll-\(name)-frames=\(figures.frames)")
+            print("MEASURE scroll-\(name)-late-frames=\(figures.late)")
+            print("MEASURE scroll-\(name)-longest-frame-ms=\(String(format: "%.1f", Double(figures.longest) / 1000))")
+            print("MEASURE scroll-\(name)-seconds=\(String(format: "%.1f", Date().timeIntervalSince(started)))")
+            print("MEASURE scroll-\(name)-steps=\(frames)")
+        }
+    }
+
+    /// Waits for the next frame of `widget`'s clock.
+    static func oneFrame(_ widget: Widget) async {
+        var keep: FrameCoalescer?
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            keep = FrameCoalescer(widget: widget) { done.resume() }
+            keep?.schedule()
+        }
+        _ = keep
+    }
+}
