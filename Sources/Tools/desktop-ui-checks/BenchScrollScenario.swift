@@ -11,10 +11,7 @@ import GtkKit
 @MainActor
 enum BenchScrollScenario {
     static func run(_ d: Driver, _ c: ScenarioContext) async {
-        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
-        gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), 1100, 800)
-        d.activate(PageID.chat.windowAction, in: main)
-        await d.settle()
+        guard let main = await MainScenarios.benchmarkChat(d) else { return }
         guard let list = d.widget("message-list", in: main), let scroller = gtk_widget_get_parent(list),
               let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)),
               let clock = gtk_widget_get_frame_clock(main) else { return d.expect(false, "the chat page shows the message list") }
@@ -42,9 +39,7 @@ enum BenchScrollScenario {
             let figures = meter.stop()
             // Reported, not checked: how far a time-boxed run gets is a figure like the others.
             print("MEASURE scroll-\(name)-reached-end=\(resting >= 30 ? 1 : 0)")
-            print("MEASURE scroll-\(name)-frames=\(figures.frames)")
-            print("MEASURE scroll-\(name)-late-frames=\(figures.late)")
-            print("MEASURE scroll-\(name)-longest-frame-ms=\(String(format: "%.1f", Double(figures.longest) / 1000))")
+            figures.report("scroll-\(name)-")
             print("MEASURE scroll-\(name)-seconds=\(String(format: "%.1f", Date().timeIntervalSince(started)))")
             print("MEASURE scroll-\(name)-steps=\(frames)")
         }

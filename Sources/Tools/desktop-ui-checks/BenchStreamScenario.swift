@@ -12,10 +12,7 @@ import GtkKit
 @MainActor
 enum BenchStreamScenario {
     static func run(_ d: Driver, _ c: ScenarioContext) async {
-        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
-        gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), 1100, 800)
-        d.activate(PageID.chat.windowAction, in: main)
-        await d.settle()
+        guard let main = await MainScenarios.benchmarkChat(d) else { return }
         guard let clock = gtk_widget_get_frame_clock(main) else { return d.expect(false, "the window has a frame clock") }
         let meter = FrameMeter(clock: clock)
         let expected = Double(c.options["expected-seconds"] ?? "10") ?? 10
@@ -33,12 +30,10 @@ enum BenchStreamScenario {
         d.expect(began && ended, "the paced reply completes")
         d.expect(await d.wait(seconds: 5) { !d.named(prefix: "message-assistant-complete", in: main).isEmpty }, "the reply shows as complete")
         let reply = ((try? HistoryStore()).map { h in h.conversations().flatMap { h.messages(in: $0.id) } } ?? []).last { $0.role == .assistant }
-        print("MEASURE frames=\(streaming.frames)")
+        streaming.report()
         print("MEASURE update-ms-total=\(streaming.update / 1000)")
         print("MEASURE layout-ms-total=\(streaming.layout / 1000)")
         print("MEASURE paint-ms-total=\(streaming.paint / 1000)")
-        print("MEASURE late-frames=\(streaming.late)")
-        print("MEASURE longest-frame-ms=\(String(format: "%.1f", Double(streaming.longest) / 1000))")
         print("MEASURE longest-stall-ms=\(String(format: "%.1f", streaming.worstStall))")
         print("MEASURE reply-bytes=\(reply?.text.utf8.count ?? 0)")
         print("MEASURE stream-seconds=\(String(format: "%.2f", took))")
@@ -54,8 +49,7 @@ enum BenchStreamScenario {
             try? await Task.sleep(nanoseconds: 60_000_000)
         }
         let resize = meter.stop()
-        print("MEASURE resize-frames=\(resize.frames)")
-        print("MEASURE resize-longest-frame-ms=\(String(format: "%.1f", Double(resize.longest) / 1000))")
+        resize.report("resize-")
         print("MEASURE resize-longest-stall-ms=\(String(format: "%.1f", resize.worstStall))")
     }
 }
@@ -63,7 +57,17 @@ enum BenchStreamScenario {
 /// Frame-clock phases and main-loop lateness between `start()` and `stop()`.
 @MainActor
 final class FrameMeter {
-    struct Figures { var frames = 0, late = 0, update = 0, layout = 0, paint = 0, longest = 0; var worstStall = 0.0 }
+    struct Figures {
+        var frames = 0, late = 0, update = 0, layout = 0, paint = 0, longest = 0
+        var worstStall = 0.0
+
+        /// Prints frames, frames over 16 ms and the longest as MEASURE lines named with `prefix`.
+        func report(_ prefix: String = "") {
+            print("MEASURE \(prefix)frames=\(frames)")
+            print("MEASURE \(prefix)late-frames=\(late)")
+            print("MEASURE \(prefix)longest-frame-ms=\(String(format: "%.1f", Double(longest) / 1000))")
+        }
+    }
     private var figures = Figures()
     private var begin = 0, mark = 0
     private var measuring = false

@@ -18,6 +18,15 @@ enum MainScenarios {
         return main
     }
 
+    /// The benchmarks' window: connected, 1100 × 800, on the chat page.
+    static func benchmarkChat(_ d: Driver) async -> Widget? {
+        guard let main = await connectedMainWindow(d) else { return nil }
+        gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), 1100, 800)
+        d.activate(PageID.chat.windowAction, in: main)
+        await d.settle()
+        return main
+    }
+
     static func indicator(_ d: Driver, _ window: Widget) -> String {
         d.widget("connection-indicator", in: window).map { String(cString: gtk_label_get_text(OpaquePointer($0))) } ?? ""
     }
