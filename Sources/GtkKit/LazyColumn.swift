@@ -69,10 +69,20 @@ private final class ColumnState: @unchecked Sendable {
     init(spacing: Int32) { self.spacing = spacing }
 }
 
+/// What the columns' frame callbacks have spent in the current frame (main thread only).
+private final class FrameBudget: @unchecked Sendable {
+    static let shared = FrameBudget()
+    var frame = -1
+    /// Microseconds of measuring.
+    var spent = 0
+    /// Height of the children shown (to be drawn in this frame), in pixels.
+    var admitted = 0.0
+}
+
 private let columnKey = "bos-lazy-column"
 private let recordKey = "bos-lazy-column-child"
-/// How long the frame callback measures hidden children per frame, in microseconds.
-private let validationBudget: Int64 = 3_000
+/// How long the frame callbacks measure hidden children per frame, in microseconds (all columns).
+private let validationBudget = 3_000
 
 private func object(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GObject> {
     UnsafeMutablePointer<GObject>(OpaquePointer(widget))
@@ -243,11 +253,17 @@ private func validateSome(_ box: UnsafeMutablePointer<GtkWidget>, _ column: Colu
     }
     var resize = column.resizeNeeded
     column.resizeNeeded = false
-    let started = g_get_monotonic_time()
-    var admitted = 0.0
+    if pending.isEmpty { column.validating = false }
+    // One budget per frame for every column: after a resize each realized message's column has
+    // blocks to show, and their frame callbacks all run in the same frame.
+    let budget = FrameBudget.shared
+    let frame = gtk_widget_get_frame_clock(box).map { gdk_frame_clock_get_frame_counter($0) } ?? -1
+    if budget.frame != frame { (budget.frame, budget.spent, budget.admitted) = (frame, 0, 0) }
+    var admitted = 0
     var shiftAbove = 0.0
     for item in pending.sorted(by: { $0.distance < $1.distance }) {
-        guard let record = record(of: item.child) else { continue }
+        guard budget.spent < validationBudget, budget.admitted < screen / 2, let record = record(of: item.child) else { break }
+        let started = g_get_monotonic_time()
         if !record.exact {
             let estimate = record.height
             measureExactly(item.child, record, width: record.width)
@@ -255,11 +271,11 @@ private func validateSome(_ box: UnsafeMutablePointer<GtkWidget>, _ column: Colu
             if let band, item.y + Double(estimate) <= band.viewTop { shiftAbove += Double(record.height - estimate) }
         }
         record.shownWidth = record.width
-        admitted += Double(record.height)
-        if g_get_monotonic_time() - started > validationBudget || admitted > screen / 2 { break }
+        admitted += 1
+        budget.admitted += Double(record.height)
+        budget.spent += g_get_monotonic_time() - started
     }
-    if resize { gtk_widget_queue_resize(box) } else if !pending.isEmpty { gtk_widget_queue_allocate(box) }
-    if pending.isEmpty { column.validating = false }
+    if resize { gtk_widget_queue_resize(box) } else if admitted > 0 { gtk_widget_queue_allocate(box) }
     // Blocks above the view changed height: move the view with them. The end moves as much, so
     // the distance to it stays (the message list follows new messages while it is near zero);
     // the list sets both again when it is allocated.

@@ -31,7 +31,7 @@ enum BenchScrollScenario {
                 let end = direction < 0 ? 0 : gtk_adjustment_get_upper(adjustment) - page
                 gtk_adjustment_set_value(adjustment, direction < 0 ? max(end, gtk_adjustment_get_value(adjustment) - page)
                                                                    : min(end, gtk_adjustment_get_value(adjustment) + page))
-                await oneFrame(main)
+                await d.oneFrame(main)
                 frames += 1
                 let atEnd = abs(gtk_adjustment_get_value(adjustment) - (direction < 0 ? 0 : gtk_adjustment_get_upper(adjustment) - page)) < 1
                 resting = atEnd ? resting + 1 : 0
@@ -43,15 +43,5 @@ enum BenchScrollScenario {
             print("MEASURE scroll-\(name)-seconds=\(String(format: "%.1f", Date().timeIntervalSince(started)))")
             print("MEASURE scroll-\(name)-steps=\(frames)")
         }
-    }
-
-    /// Waits for the next frame of `widget`'s clock.
-    static func oneFrame(_ widget: Widget) async {
-        var keep: FrameCoalescer?
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            keep = FrameCoalescer(widget: widget) { done.resume() }
-            keep?.schedule()
-        }
-        _ = keep
     }
 }

@@ -61,14 +61,17 @@ final class Driver {
     /// Returns once the widget's window has drawn a whole frame after this call (two ticks: the
     /// frame of the first one lays out and paints before the second).
     func nextFrame(_ widget: Widget) async {
-        for _ in 0..<2 {
-            var keep: FrameCoalescer?
-            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                keep = FrameCoalescer(widget: widget) { done.resume() }
-                keep?.schedule()
-            }
-            _ = keep
+        for _ in 0..<2 { await oneFrame(widget) }
+    }
+
+    /// Waits for exactly one frame of `widget`'s clock.
+    func oneFrame(_ widget: Widget) async {
+        var keep: FrameCoalescer?
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            keep = FrameCoalescer(widget: widget) { done.resume() }
+            keep?.schedule()
         }
+        _ = keep
     }
 
     func settle() async { try? await Task.sleep(nanoseconds: 150_000_000) }
