@@ -89,7 +89,7 @@ final class ConversationView {
         UI.setText(agentLabel, agent.displayName)
         composer.setPlaceholder(String(format: L("Ask %@…"), agent.displayName))
         composer.setText(conversation?.draft ?? "")
-        messages.show(id.map { chat.recentMessages(in: $0, limit: MessageList.firstPage) } ?? [])
+        messages.show(id.map { FirstScreen.messages(chat.recentMessages(in: $0, limit: MessageList.firstPage)) } ?? [])
         showBody()
         refreshTurn()
     }

@@ -23,9 +23,10 @@ public final class MessageList {
     private var loadingOlder = false
     private var reachedFirst = false
     private var framesSinceShow = 0
-    /// A conversation opens with the messages that fill a window, so the first frame lays out
-    /// only those; older ones follow a page per frame while less than a screen of them is above
-    /// the view (and as the user scrolls up).
+    /// A conversation opens with the messages that fill a window (at most these many; the
+    /// conversation view keeps the `FirstScreen` of them), so the first frame lays out only those;
+    /// older ones follow a page per frame while less than a screen of them is above the view (and
+    /// as the user scrolls up).
     static let firstPage = 8
     static let olderPage = 12
     /// Where `updateLater` reads a message's current state at frame time.
