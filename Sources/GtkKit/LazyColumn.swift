@@ -56,9 +56,15 @@ private final class ChildRecord: @unchecked Sendable {
     var measuredHeight: Int32 = 0
     /// Whether the child was near the view at the column's last allocation.
     var nearView = true
-    /// The width at which the child is shown (allocated and drawn); -1 for a new child, which is
-    /// shown at once, and -2 for a hidden one.
-    var shownWidth: Int32 = -1
+    /// Whether the child is shown (allocated and drawn), and at which width.
+    var shown = Shown.new
+
+    enum Shown: Equatable {
+        /// Never allocated: shown at once, as in a GtkBox.
+        case new
+        case hidden
+        case at(width: Int32)
+    }
 }
 
 private final class ColumnState: @unchecked Sendable {
@@ -178,13 +184,13 @@ private func measureColumn(_ box: UnsafeMutablePointer<GtkWidget>, _ orientation
 /// column's coordinates; nil outside a scrolled window (then everything counts as near). The
 /// margin is small because whatever is near is laid out and drawn in the frame of a resize
 /// (GTK draws a mapped child whether or not it is in view); the frame callback does the rest.
-private func nearBand(_ box: UnsafeMutablePointer<GtkWidget>) -> (top: Double, bottom: Double, viewTop: Double)? {
+private func nearBand(_ box: UnsafeMutablePointer<GtkWidget>) -> (top: Double, bottom: Double, viewTop: Double, screen: Double)? {
     guard let scroller = gtk_widget_get_ancestor(box, gtk_scrolled_window_get_type()) else { return nil }
     var x = 0.0, y = 0.0
     guard gtk_widget_translate_coordinates(scroller, box, 0, 0, &x, &y) != 0 else { return nil }
     let screen = Double(gtk_widget_get_height(scroller))
     guard screen > 0 else { return nil }
-    return (y - screen / 4, y + screen * 5 / 4, y)
+    return (y - screen / 4, y + screen * 5 / 4, y, screen)
 }
 
 private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
@@ -208,8 +214,8 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
         // admitted at this one: showing it means drawing it, and drawing wrapped text at a new
         // width is a new layout, however well its height is known (GTK draws a mapped child
         // whether or not it is in view). A new child is shown at once, as in a GtkBox.
-        if near || record.shownWidth == -1 { record.shownWidth = width }
-        if record.exact, record.shownWidth == width {
+        if near || record.shown == .new { record.shown = .at(width: width) }
+        if record.exact, record.shown == .at(width: width) {
             gtk_widget_set_child_visible(child, 1)
             var allocation = GtkAllocation(x: 0, y: y, width: width, height: h)
             gtk_widget_size_allocate(child, &allocation, -1)
@@ -217,7 +223,7 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
             // Hidden until admitted again, even back at the width it was last drawn at: showing
             // hundreds of children at once costs a frame of its own.
             gtk_widget_set_child_visible(child, 0)
-            record.shownWidth = -2
+            record.shown = .hidden
             hidden = true
         }
         y += h + column.spacing
@@ -243,12 +249,12 @@ private func startValidating(_ box: UnsafeMutablePointer<GtkWidget>, _ column: C
 private func validateSome(_ box: UnsafeMutablePointer<GtkWidget>, _ column: ColumnState) {
     let band = nearBand(box)
     let center = band.map { ($0.top + $0.bottom) / 2 } ?? 0
-    let screen = band.map { ($0.bottom - $0.top) * 2 / 3 } ?? .infinity
+    let screen = band?.screen ?? .infinity
     var pending: [(child: UnsafeMutablePointer<GtkWidget>, y: Double, distance: Double)] = []
     var y = 0.0
     for child in children(of: box) {
         guard let record = record(of: child) else { continue }
-        if !(record.exact && record.shownWidth == record.width) { pending.append((child, y, abs(y + Double(record.height) / 2 - center))) }
+        if !(record.exact && record.shown == .at(width: record.width)) { pending.append((child, y, abs(y + Double(record.height) / 2 - center))) }
         y += Double(record.height + column.spacing)
     }
     var resize = column.resizeNeeded
@@ -270,7 +276,7 @@ private func validateSome(_ box: UnsafeMutablePointer<GtkWidget>, _ column: Colu
             resize = resize || record.height != estimate
             if let band, item.y + Double(estimate) <= band.viewTop { shiftAbove += Double(record.height - estimate) }
         }
-        record.shownWidth = record.width
+        record.shown = .at(width: record.width)
         admitted += 1
         budget.admitted += Double(record.height)
         budget.spent += g_get_monotonic_time() - started

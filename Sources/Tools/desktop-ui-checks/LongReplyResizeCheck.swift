@@ -69,11 +69,7 @@ enum LongReplyResizeCheck {
     /// In the message list, following the newest message: resizing back and forth with a long
     /// reply leaves the view at the reply's end once every block is shown.
     static func listStaysAtTheEnd(_ d: Driver) async {
-        let window = gtk_window_new()!
-        gtk_window_set_default_size(gtkCast(window, to: GtkWindow.self), 900, 600)
-        let list = MessageList()
-        gtk_window_set_child(gtkCast(window, to: GtkWindow.self), list.widget)
-        gtk_window_present(gtkCast(window, to: GtkWindow.self))
+        let (window, list) = StreamingScenario.listWindow(width: 900, height: 600)
         let conversation = UUID()
         let text = (0..<40).map { i in
             "## Part \(i)\n\n" + String(repeating: "A sentence that wraps at some widths and not at others. ", count: 1 + i % 7)

@@ -25,11 +25,7 @@ enum StreamingScenario {
         """
 
     static func run(_ d: Driver) async {
-        let window = gtk_window_new()!
-        gtk_window_set_default_size(gtkCast(window, to: GtkWindow.self), 700, 500)
-        let list = MessageList()
-        gtk_window_set_child(gtkCast(window, to: GtkWindow.self), list.widget)
-        gtk_window_present(gtkCast(window, to: GtkWindow.self))
+        let (window, list) = Self.listWindow(width: 700, height: 500)
         let conversation = UUID()
         var reply = ChatMessage(conversation: conversation, role: .assistant, text: "", state: .streaming)
         list.show([ChatMessage(conversation: conversation, role: .user, text: "stream please", state: .sent), reply])
@@ -162,6 +158,16 @@ enum StreamingScenario {
 
     static func labels(in widget: Widget) -> [String] {
         labelWidgets(in: widget).map { String(cString: gtk_label_get_label(OpaquePointer($0))) }
+    }
+
+    /// A window showing a message list of its own.
+    static func listWindow(width: Int32, height: Int32) -> (Widget, MessageList) {
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(gtkCast(window, to: GtkWindow.self), width, height)
+        let list = MessageList()
+        gtk_window_set_child(gtkCast(window, to: GtkWindow.self), list.widget)
+        gtk_window_present(gtkCast(window, to: GtkWindow.self))
+        return (window, list)
     }
 
     static func window(showing child: Widget) -> Widget {

@@ -10,8 +10,7 @@ enum MarkdownWidgets {
         switch block {
         case .paragraph(let inlines): return text(PangoMarkup.render(inlines))
         case .heading(let level, let inlines): return text(PangoMarkup.heading(level: level, inlines))
-        case .code: return BlockViews.make(block).widget
-        case .list(let ordered, let start, let items): return list(ordered: ordered, start: start, items: items)
+        case .code, .list: return BlockViews.make(block).widget
         case .quote(let blocks):
             let bar = UI.vbox(classes: [Style.separator])
             UI.size(bar, width: 3)
@@ -53,16 +52,6 @@ enum MarkdownWidgets {
         // Selectable labels take focus on click; links still open with Enter or a click.
         gtk_widget_set_focus_on_click(label, 0)
         return label
-    }
-
-    private static func list(ordered: Bool, start: Int, items: [[MarkdownBlock]]) -> Widget {
-        let box = UI.vbox(spacing: Style.gapTiny)
-        for (index, item) in items.enumerated() { UI.append(box, listItem(marker: ordered ? "\(start + index)." : "•", item)) }
-        return box
-    }
-
-    static func listItem(marker: String, _ item: [MarkdownBlock]) -> Widget {
-        listItem(marker: marker, content: UI.vbox(spacing: Style.gapTiny, item.map(make)))
     }
 
     /// A list item: the marker, then the item's blocks in `content` (no width sharing around them).
