@@ -6,10 +6,14 @@ public enum SourceTree {
     public static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The folder of the running executable.
-    public static var binaryFolder: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    }
+    /// The folder of the running executable, read once from `/proc/self/exe`: `argv[0]` is only a
+    /// name when the program was found through `PATH` (`builderos status`), which made an installed
+    /// `<prefix>/bin/builderos` look for its translations beside the working directory.
+    public static let binaryFolder: URL = {
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        return URL(fileURLWithPath: path).deletingLastPathComponent()
+    }()
 
     /// `<prefix>/share` when the executable is installed as `<prefix>/bin/x`.
     public static var installedShare: URL { binaryFolder.deletingLastPathComponent().appendingPathComponent("share") }

@@ -3,7 +3,7 @@ import BuilderOSKit
 import Foundation
 
 struct Chat: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Send a message to Jarvis (or Codex) and stream the reply.")
+    static let configuration = CommandConfiguration(commandName: "chat", abstract: "Send a message to Jarvis (or Codex) and stream the reply.")
 
     @Flag(help: "Talk to Codex instead of Jarvis.") var codex = false
     @OptionGroup var output: OutputOptions

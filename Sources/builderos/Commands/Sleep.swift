@@ -2,7 +2,7 @@ import ArgumentParser
 import BuilderOSKit
 
 struct Sleep: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Put the server machine to sleep.")
+    static let configuration = CommandConfiguration(commandName: "sleep", abstract: "Put the server machine to sleep.")
 
     @Flag(help: "Confirm: the server will be unreachable until it wakes.") var yes = false
     @OptionGroup var output: OutputOptions
@@ -22,7 +22,7 @@ struct Sleep: AsyncParsableCommand {
 }
 
 struct Logout: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Sign out: remove the key from your keyring and forget the server.")
+    static let configuration = CommandConfiguration(commandName: "logout", abstract: "Sign out: remove the key from your keyring and forget the server.")
 
     func run() async throws {
         do { try await Account().signOut() } catch { throw CLIFailure(error: error) }

@@ -3,7 +3,7 @@ import BuilderOSKit
 import Foundation
 
 struct Status: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the server's status, version, latency and features.")
+    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the server's status, version, latency and features.")
 
     @Flag(help: "Print JSON instead of text.") var json = false
     @Option(help: "How many status requests to time (the median latency is shown).") var samples = 1
@@ -45,7 +45,7 @@ struct Status: AsyncParsableCommand {
 }
 
 struct Capsules: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the server's capsules.")
+    static let configuration = CommandConfiguration(commandName: "capsules", abstract: "List the server's capsules.")
 
     @Flag(help: "Print JSON instead of text.") var json = false
     @OptionGroup var output: OutputOptions
