@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // BuilderOS Desktop. Layers, one direction:
-//   C modules (CGtk, CGio, CSecret, CCurl, CSoup, CSQLite, CCmark, CShims, CProcess, CWebView)
+//   C modules (CGtk, CGio, CSecret, CSoup, CSQLite, CCmark, CShims, CProcess, CWebView)
 //   → BuilderOSKit (domain core, no GTK: models, wire client, credentials, connection test)
 //   → GtkKit (thin Swift GTK/GObject layer) → DesktopUI (one folder per window)
 //   → small executables (builderos-desktop app, builderos CLI, builderos-server reference server).
@@ -28,13 +28,13 @@ let package = Package(
         // MARK: C modules
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
-        // Wrappers for C variadic functions and macros that Swift cannot import.
-        .target(name: "CShims", dependencies: ["CCurl"]),
+        // Wrappers for C variadic functions and macros that Swift cannot import, and libcurl through
+        // dlopen on the first request (curl's headers only at build time: libcurl4-openssl-dev).
+        .target(name: "CShims", linkerSettings: [.linkedLibrary("dl")]),
         // No core dumps, no attach, external fatal signals end the process: for every process holding the key.
         .target(name: "CProcess"),
         // forkpty for the reference server's terminal socket (fork → exec without Swift in between).
@@ -47,7 +47,7 @@ let package = Package(
         // MARK: Domain core (no GTK)
         .target(
             name: "BuilderOSKit",
-            dependencies: ["CCurl", "CSoup", "CSecret", "CGio", "CShims", "CProcess", "CSQLite", "CCmark"],
+            dependencies: ["CSoup", "CSecret", "CGio", "CShims", "CProcess", "CSQLite", "CCmark"],
             swiftSettings: swift6
         ),
 

@@ -1,13 +1,91 @@
 #include "bos_curl.h"
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
 
-CURLcode bos_curl_setopt_long(CURL *h, CURLoption o, long v) { return curl_easy_setopt(h, o, v); }
-CURLcode bos_curl_setopt_off(CURL *h, CURLoption o, curl_off_t v) { return curl_easy_setopt(h, o, v); }
-CURLcode bos_curl_setopt_ptr(CURL *h, CURLoption o, const void *v) { return curl_easy_setopt(h, o, v); }
-CURLcode bos_curl_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
-CURLcode bos_curl_getinfo_double(CURL *h, CURLINFO i, double *v) { return curl_easy_getinfo(h, i, v); }
-CURLcode bos_curl_getinfo_ptr(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
-CURLMcode bos_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
-CURLcode bos_curl_setopt_data_cb(CURL *h, CURLoption o, bos_curl_data_cb cb) { return curl_easy_setopt(h, o, cb); }
-CURLcode bos_curl_setopt_xferinfo_cb(CURL *h, bos_curl_xferinfo_cb cb) {
-    return curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, cb);
+// The functions used, resolved once from libcurl.so.4. Callers use bos_curl_load() first; every
+// wrapper below assumes it succeeded (CurlEngine does not exist otherwise).
+static struct {
+    CURLcode (*global_init)(long);
+    CURL *(*easy_init)(void);
+    void (*easy_cleanup)(CURL *);
+    const char *(*easy_strerror)(CURLcode);
+    CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+    CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+    CURLM *(*multi_init)(void);
+    CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
+    CURLMcode (*multi_add_handle)(CURLM *, CURL *);
+    CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
+    CURLMcode (*multi_perform)(CURLM *, int *);
+    CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd *, unsigned int, int, int *);
+    CURLMcode (*multi_wakeup)(CURLM *);
+    CURLMsg *(*multi_info_read)(CURLM *, int *);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
+    curl_mime *(*mime_init)(CURL *);
+    curl_mimepart *(*mime_addpart)(curl_mime *);
+    CURLcode (*mime_name)(curl_mimepart *, const char *);
+    CURLcode (*mime_data)(curl_mimepart *, const char *, size_t);
+    CURLcode (*mime_filedata)(curl_mimepart *, const char *);
+    CURLcode (*mime_filename)(curl_mimepart *, const char *);
+    CURLcode (*mime_type)(curl_mimepart *, const char *);
+    void (*mime_free)(curl_mime *);
+} curl;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int loaded;
+static char load_error[256];
+
+#define RESOLVE(field, name) \
+    if (!(*(void **)&curl.field = dlsym(library, name))) { snprintf(load_error, sizeof load_error, "libcurl has no %s", name); return; }
+
+static void load(void) {
+    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!library) { snprintf(load_error, sizeof load_error, "%s", dlerror()); return; }
+    RESOLVE(global_init, "curl_global_init") RESOLVE(easy_init, "curl_easy_init") RESOLVE(easy_cleanup, "curl_easy_cleanup")
+    RESOLVE(easy_strerror, "curl_easy_strerror") RESOLVE(easy_setopt, "curl_easy_setopt") RESOLVE(easy_getinfo, "curl_easy_getinfo")
+    RESOLVE(multi_init, "curl_multi_init") RESOLVE(multi_setopt, "curl_multi_setopt") RESOLVE(multi_add_handle, "curl_multi_add_handle")
+    RESOLVE(multi_remove_handle, "curl_multi_remove_handle") RESOLVE(multi_perform, "curl_multi_perform") RESOLVE(multi_poll, "curl_multi_poll")
+    RESOLVE(multi_wakeup, "curl_multi_wakeup") RESOLVE(multi_info_read, "curl_multi_info_read") RESOLVE(slist_append, "curl_slist_append")
+    RESOLVE(slist_free_all, "curl_slist_free_all") RESOLVE(mime_init, "curl_mime_init") RESOLVE(mime_addpart, "curl_mime_addpart")
+    RESOLVE(mime_name, "curl_mime_name") RESOLVE(mime_data, "curl_mime_data") RESOLVE(mime_filedata, "curl_mime_filedata")
+    RESOLVE(mime_filename, "curl_mime_filename") RESOLVE(mime_type, "curl_mime_type") RESOLVE(mime_free, "curl_mime_free")
+    if (curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) { snprintf(load_error, sizeof load_error, "curl_global_init failed"); return; }
+    loaded = 1;
 }
+
+int bos_curl_load(void) { pthread_once(&once, load); return loaded; }
+const char *bos_curl_load_error(void) { return load_error; }
+
+CURL *bos_curl_easy_init(void) { return curl.easy_init(); }
+void bos_curl_easy_cleanup(CURL *h) { curl.easy_cleanup(h); }
+const char *bos_curl_easy_strerror(CURLcode code) { return curl.easy_strerror(code); }
+CURLcode bos_curl_setopt_long(CURL *h, CURLoption o, long v) { return curl.easy_setopt(h, o, v); }
+CURLcode bos_curl_setopt_off(CURL *h, CURLoption o, curl_off_t v) { return curl.easy_setopt(h, o, v); }
+CURLcode bos_curl_setopt_ptr(CURL *h, CURLoption o, const void *v) { return curl.easy_setopt(h, o, v); }
+CURLcode bos_curl_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl.easy_getinfo(h, i, v); }
+CURLcode bos_curl_getinfo_double(CURL *h, CURLINFO i, double *v) { return curl.easy_getinfo(h, i, v); }
+CURLcode bos_curl_getinfo_ptr(CURL *h, CURLINFO i, void **v) { return curl.easy_getinfo(h, i, v); }
+CURLcode bos_curl_setopt_data_cb(CURL *h, CURLoption o, bos_curl_data_cb cb) { return curl.easy_setopt(h, o, cb); }
+CURLcode bos_curl_setopt_xferinfo_cb(CURL *h, bos_curl_xferinfo_cb cb) { return curl.easy_setopt(h, CURLOPT_XFERINFOFUNCTION, cb); }
+
+CURLM *bos_curl_multi_init(void) { return curl.multi_init(); }
+CURLMcode bos_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl.multi_setopt(m, o, v); }
+CURLMcode bos_curl_multi_add_handle(CURLM *m, CURL *h) { return curl.multi_add_handle(m, h); }
+CURLMcode bos_curl_multi_remove_handle(CURLM *m, CURL *h) { return curl.multi_remove_handle(m, h); }
+CURLMcode bos_curl_multi_perform(CURLM *m, int *running) { return curl.multi_perform(m, running); }
+CURLMcode bos_curl_multi_poll(CURLM *m, int timeout_ms) { return curl.multi_poll(m, NULL, 0, timeout_ms, NULL); }
+CURLMcode bos_curl_multi_wakeup(CURLM *m) { return curl.multi_wakeup(m); }
+CURLMsg *bos_curl_multi_info_read(CURLM *m, int *remaining) { return curl.multi_info_read(m, remaining); }
+
+struct curl_slist *bos_curl_slist_append(struct curl_slist *list, const char *text) { return curl.slist_append(list, text); }
+void bos_curl_slist_free_all(struct curl_slist *list) { curl.slist_free_all(list); }
+
+curl_mime *bos_curl_mime_init(CURL *h) { return curl.mime_init(h); }
+curl_mimepart *bos_curl_mime_addpart(curl_mime *m) { return curl.mime_addpart(m); }
+CURLcode bos_curl_mime_name(curl_mimepart *p, const char *name) { return curl.mime_name(p, name); }
+CURLcode bos_curl_mime_data(curl_mimepart *p, const char *data, size_t size) { return curl.mime_data(p, data, size); }
+CURLcode bos_curl_mime_filedata(curl_mimepart *p, const char *path) { return curl.mime_filedata(p, path); }
+CURLcode bos_curl_mime_filename(curl_mimepart *p, const char *name) { return curl.mime_filename(p, name); }
+CURLcode bos_curl_mime_type(curl_mimepart *p, const char *type) { return curl.mime_type(p, type); }
+void bos_curl_mime_free(curl_mime *m) { curl.mime_free(m); }

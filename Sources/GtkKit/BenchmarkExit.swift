@@ -10,17 +10,9 @@ public enum BenchmarkExit {
 
     public static func arm(_ window: UnsafeMutablePointer<GtkWidget>) {
         guard let value = ProcessInfo.processInfo.environment[variable], let seconds = Double(value) else { return }
-        // The first tick comes before the first paint; from there, wait for "after-paint".
-        let body: FrameBody = {
-            guard let clock = gtk_widget_get_frame_clock(window) else { return }
-            Signals.connect(UnsafeMutableRawPointer(clock), "after-paint") {
-                if seconds <= 0 { exit(0) }
-                DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { exit(0) }
-            }
+        FirstPaint.after(window) {
+            if seconds <= 0 { exit(0) }
+            DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { exit(0) }
         }
-        gtk_widget_add_tick_callback(window, { _, _, user in
-            MainActor.assumeIsolated { SignalClosure.body(user, as: FrameBody.self)() }
-            return 0
-        }, SignalClosure.retain(body), SignalClosure.release)
     }
 }

@@ -57,6 +57,19 @@ struct MainWindowUITests {
         UIScenario.screenshotsExist("main-restart", ["chat-restored"])
     }
 
+    /// The window does not wait for the keyring, and a key removed from it (the server still
+    /// configured) leads to setup again.
+    @Test func aKeyGoneFromTheKeyringLeadsToSetup() async throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess()
+        defer { server.stop() }
+        try await signIn(sandbox, server)
+        let cleared = try await sandbox.run(["clear", "server", try ServerAddress.parse(server.url).baseURL,
+                                             "version", CredentialStore.schemaVersion], executable: "/usr/bin/secret-tool")
+        #expect(cleared.status == 0, "\(cleared.stderr)")
+        try await UIScenario.run("main-key-gone", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+    }
+
     @Test func serverKilledMidReplyThenRestarted() async throws {
         let sandbox = try CLISandbox()
         let (url, port, keyFile) = try await signInToARestartableServer(sandbox)

@@ -78,6 +78,21 @@ struct ChatClientTests {
         }
     }
 
+    @Test func noKeyInTheKeyringFailsBeforeConnecting() async throws {
+        let server = try await RunningServer.start()
+        let client = ChatClient(server: server.address, key: SessionKey { () async throws(BuilderOSError) -> String? in nil },
+                                agent: .jarvis, configuration: fastConfiguration())
+        let log = EventLog(client)
+        await client.start()
+        #expect(await log.wait { $0.contains(.connection(.failed(.notSignedIn))) })
+        // Never authenticating: no socket was opened to send a key on. And no retry.
+        #expect(await !log.states.contains(.authenticating))
+        #expect(await log.states.filter { $0 == .connecting }.count == 1)
+        #expect(server.state.requestCount(path: "/api/claude/ws") == 0)
+        await client.stop()
+        await server.stop()
+    }
+
     @Test func lateReadyAndStreamFramesAreAccepted() async throws {
         var faults = Faults()
         faults.lateReady = true

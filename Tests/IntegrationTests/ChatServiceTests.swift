@@ -134,7 +134,7 @@ struct OfflineTests {
         let server = try await RunningServer.start()
         var configuration = ChatConfiguration()
         configuration.reconnect = Backoff(base: 20, maximum: 30)  // a retry would take 10–20 s
-        let connection = ConnectionController(server: server.address, apiKey: server.key, chatConfiguration: configuration)
+        let connection = ConnectionController(server: server.address, key: SessionKey(server.key), chatConfiguration: configuration)
         var states: [ConnectionIndicator] = []
         final class Owner {}
         let owner = Owner()

@@ -29,6 +29,25 @@ struct RESTClientTests {
         await server.stop()
     }
 
+    @Test func aSessionKeyFromTheKeyringIsAwaitedAndSent() async throws {
+        let server = try await RunningServer.start()
+        let stored = server.key
+        let client = RESTClient(server: server.address, key: SessionKey { () async throws(BuilderOSError) -> String? in stored })
+        #expect(try await client.capsules().count == 5)
+        await server.stop()
+    }
+
+    @Test func noKeyInTheKeyringSendsNothing() async throws {
+        let server = try await RunningServer.start()
+        let client = RESTClient(server: server.address, key: SessionKey { () async throws(BuilderOSError) -> String? in nil })
+        await #expect(throws: BuilderOSError.notSignedIn) { try await client.capsules() }
+        await #expect(throws: BuilderOSError.secretServiceUnavailable) {
+            try await RESTClient(server: server.address, key: SessionKey { () async throws(BuilderOSError) -> String? in throw .secretServiceUnavailable }).status()
+        }
+        #expect(server.state.requestCount(path: "/api/capsules") == 0 && server.state.requestCount(path: "/api/status") == 0)
+        await server.stop()
+    }
+
     @Test func wrongKeyIsRejectedOnKeyRoutes() async throws {
         let server = try await RunningServer.start()
         let client = server.client(key: "wrong")
@@ -146,7 +165,7 @@ struct RESTClientTests {
         let request = HTTPRequest(method: .get, url: server.address.url(path: "/api/status"), headers: [],
                                   connectTimeout: 5, totalTimeout: 5, maxResponseBytes: 1 << 20)
         // Its own engine: on the shared one, parallel tests could push this connection out of the cache.
-        let engine = CurlEngine(maxConnections: 4)
+        let engine = try #require(CurlEngine(maxConnections: 4))
         let first = try await engine.perform(request)
         let second = try await engine.perform(request)
         #expect(first.status == 200 && second.status == 200)
@@ -160,7 +179,7 @@ struct RESTClientTests {
         let server = try await RunningServer.start()
         let echo = HTTPRequest(method: .get, url: server.address.url(path: "/api/capsules"), headers: [("X-API-Key", server.key)],
                                connectTimeout: 5, totalTimeout: 5, maxResponseBytes: 1 << 20)
-        #expect(try await CurlEngine.shared.perform(echo).status == 200)
+        #expect(try await #require(CurlEngine.shared).perform(echo).status == 200)
         _ = try await server.client().capsules()
         await server.stop()
     }

@@ -31,7 +31,7 @@ struct UploadTests {
 
         let download = HTTPRequest(method: .get, url: reply.resolvedURL(base: server.address), headers: [("X-API-Key", server.key)],
                                    connectTimeout: 5, totalTimeout: 10, maxResponseBytes: 1 << 20)
-        let body = try await CurlEngine.shared.perform(download).body
+        let body = try await #require(CurlEngine.shared).perform(download).body
         #expect(body == (try Data(contentsOf: file)))
         await server.stop()
     }

@@ -8,7 +8,7 @@ public actor ChatClient {
     private let eventSink: AsyncStream<ChatEvent>.Continuation
 
     private let server: ServerAddress
-    private let apiKey: String
+    private let key: SessionKey
     private let agent: ChatAgent
     private let configuration: ChatConfiguration
 
@@ -20,7 +20,12 @@ public actor ChatClient {
     private var stopped = true
 
     public init(server: ServerAddress, apiKey: String, agent: ChatAgent, configuration: ChatConfiguration = .init()) {
-        (self.server, self.apiKey, self.agent, self.configuration) = (server, apiKey, agent, configuration)
+        self.init(server: server, key: SessionKey(apiKey), agent: agent, configuration: configuration)
+    }
+
+    /// A socket whose key may still be on its way from the keyring: each connection waits for it.
+    public init(server: ServerAddress, key: SessionKey, agent: ChatAgent, configuration: ChatConfiguration = .init()) {
+        (self.server, self.key, self.agent, self.configuration) = (server, key, agent, configuration)
         (events, eventSink) = AsyncStream.makeStream(of: ChatEvent.self, bufferingPolicy: .unbounded)
     }
 
@@ -127,7 +132,10 @@ public actor ChatClient {
 
     /// One connection's life. Returns why it ended.
     private func connectAndServe(onAuthenticated: () -> Void) async -> BuilderOSError {
-        // A key that would not go out as it is (a line break, a space) is refused before any connection.
+        // The keyring's answer first; a key that would not go out as it is (a line break, a space)
+        // is refused before any connection.
+        let apiKey: String
+        do { apiKey = try await key.value() } catch { return error }
         if let problem = APIKey.problemSending(apiKey) { return .invalidAPIKey(problem) }
         let channel: WebSocketChannel
         do {

@@ -44,7 +44,8 @@ public enum BuilderOSError: Error, Sendable, Equatable {
     /// (a rejected key, or one that cannot be sent).
     public var stopsReconnecting: Bool {
         switch self {
-        case .unauthorized, .invalidAPIKey: return true
+        // The keyring's answers: a session's key is looked up once, so trying again changes nothing.
+        case .unauthorized, .invalidAPIKey, .notSignedIn, .secretServiceUnavailable, .keyringLocked: return true
         default: return false
         }
     }

@@ -67,7 +67,8 @@ public struct PortProbe: PortProbing {
                                   connectTimeout: timeout, totalTimeout: timeout * 1.5,
                                   maxResponseBytes: 64 * 1024, keepsTruncatedBody: true)
         do {
-            let response = try await CurlEngine.shared.perform(request)
+            guard let engine = CurlEngine.shared else { throw CurlEngine.unavailable }
+            let response = try await engine.perform(request)
             let isHTML = response.contentType?.lowercased().contains("html") ?? true
             let redirect = (300..<400).contains(response.status) ? response.location.map { Self.shortened($0, host: host, port: port) } : nil
             return .up(status: response.status, title: isHTML ? HTMLTitle.extract(from: response.body) : nil, redirect: redirect)

@@ -1,4 +1,3 @@
-import CCurl
 import CShims
 import Foundation
 import Synchronization
@@ -7,7 +6,16 @@ import Synchronization
 /// a connection cache, so consecutive calls to a server reuse the connection. Callers `await` a
 /// transfer; nothing here ever runs on (or blocks) the GTK main thread.
 final class CurlEngine: @unchecked Sendable {
+    /// libcurl is loaded (`bos_curl_load`) when the first request is made, on the caller's thread,
+    /// never at start-up; nil when it cannot be loaded.
     static let shared = CurlEngine()
+
+    /// Why `shared` is nil.
+    static var unavailable: BuilderOSError { .other(detail: "libcurl could not be loaded: " + String(cString: bos_curl_load_error())) }
+
+    /// Loads libcurl on a thread of its own, so that a request made a moment later does not wait
+    /// for it (the CLI starts this beside the keyring lookup).
+    static func warmUp() { Thread.detachNewThread { _ = shared } }
 
     private struct Queue {
         var incoming: [CurlTransfer] = []
@@ -20,9 +28,10 @@ final class CurlEngine: @unchecked Sendable {
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
     /// `maxConnections` bounds the kept-alive connection cache (least recently used go first).
-    init(maxConnections: Int = 16) {
-        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-        multi = curl_multi_init()!
+    /// Nil when libcurl cannot be loaded.
+    init?(maxConnections: Int = 16) {
+        guard bos_curl_load() != 0, let multi = bos_curl_multi_init() else { return nil }
+        self.multi = multi
         bos_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, maxConnections)
         let thread = Thread { [unowned self] in self.loop() }
         thread.name = "builderos-curl"
@@ -41,12 +50,12 @@ final class CurlEngine: @unchecked Sendable {
                     return
                 }
                 queue.withLock { $0.incoming.append(transfer) }
-                curl_multi_wakeup(multi)
+                bos_curl_multi_wakeup(multi)
             }
         } onCancel: {
             queue.withLock { $0.cancelled.append(id) }
             transfer.finish(.failure(CancellationError()))
-            curl_multi_wakeup(multi)
+            bos_curl_multi_wakeup(multi)
         }
     }
 
@@ -59,26 +68,26 @@ final class CurlEngine: @unchecked Sendable {
             }
             for transfer in incoming {
                 active[transfer.easy] = transfer
-                curl_multi_add_handle(multi, transfer.easy)
+                bos_curl_multi_add_handle(multi, transfer.easy)
             }
             for id in cancelled {
                 if let (easy, _) = active.first(where: { ObjectIdentifier($0.value) == id }) {
-                    curl_multi_remove_handle(multi, easy)
+                    bos_curl_multi_remove_handle(multi, easy)
                     active[easy] = nil
                 }
             }
-            curl_multi_perform(multi, &running)
+            bos_curl_multi_perform(multi, &running)
             var remaining: Int32 = 0
-            while let message = curl_multi_info_read(multi, &remaining) {
+            while let message = bos_curl_multi_info_read(multi, &remaining) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
                 let code = message.pointee.data.result
-                curl_multi_remove_handle(multi, easy)
+                bos_curl_multi_remove_handle(multi, easy)
                 if let transfer = active.removeValue(forKey: easy) {
                     transfer.finish(transfer.outcome(code: code))
                 }
             }
             // Sleeps until a socket is ready, a timeout is due, or `curl_multi_wakeup` is called.
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            bos_curl_multi_poll(multi, 1000)
         }
     }
 }

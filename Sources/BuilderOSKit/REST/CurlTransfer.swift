@@ -1,4 +1,3 @@
-import CCurl
 import CShims
 import Foundation
 import Synchronization
@@ -18,17 +17,17 @@ final class CurlTransfer: @unchecked Sendable {
     private let continuation = Mutex<CheckedContinuation<HTTPResponse, any Error>?>(nil)
 
     init(request: HTTPRequest) throws(BuilderOSError) {
-        guard let easy = curl_easy_init() else { throw .other(detail: "curl_easy_init failed") }
+        guard let easy = bos_curl_easy_init() else { throw .other(detail: "curl_easy_init failed") }
         self.easy = easy
         self.request = request
         try configure()
     }
 
     deinit {
-        if let mime { curl_mime_free(mime) }
-        curl_slist_free_all(headerList)
+        if let mime { bos_curl_mime_free(mime) }
+        bos_curl_slist_free_all(headerList)
         cStrings.forEach { free($0) }
-        curl_easy_cleanup(easy)
+        bos_curl_easy_cleanup(easy)
     }
 
     func attach(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
@@ -85,30 +84,30 @@ final class CurlTransfer: @unchecked Sendable {
             return length
         }
         for (name, value) in request.headers {
-            headerList = curl_slist_append(headerList, "\(name): \(value)")
+            headerList = bos_curl_slist_append(headerList, "\(name): \(value)")
         }
         switch request.body {
         case .none:
             if request.method == .post { bos_curl_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, 0); bos_curl_setopt_ptr(easy, CURLOPT_POSTFIELDS, keep("")) }
         case .bytes(let data, let contentType):
-            headerList = curl_slist_append(headerList, "Content-Type: \(contentType)")
+            headerList = bos_curl_slist_append(headerList, "Content-Type: \(contentType)")
             bos_curl_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(data.count))
             let copy = UnsafeMutablePointer<CChar>.allocate(capacity: max(data.count, 1))
             data.withUnsafeBytes { raw in if data.count > 0 { memcpy(copy, raw.baseAddress!, data.count) } }
             cStrings.append(copy)
             bos_curl_setopt_ptr(easy, CURLOPT_POSTFIELDS, copy)
         case .multipartFile(let path, let filename, let mimeType, let fields):
-            let mime = curl_mime_init(easy)
+            let mime = bos_curl_mime_init(easy)
             self.mime = mime
-            let part = curl_mime_addpart(mime)
-            curl_mime_name(part, "file")
-            guard curl_mime_filedata(part, path) == CURLE_OK else { throw .fileUnreadable(path: path) }
-            curl_mime_filename(part, filename)
-            curl_mime_type(part, mimeType)
+            let part = bos_curl_mime_addpart(mime)
+            bos_curl_mime_name(part, "file")
+            guard bos_curl_mime_filedata(part, path) == CURLE_OK else { throw .fileUnreadable(path: path) }
+            bos_curl_mime_filename(part, filename)
+            bos_curl_mime_type(part, mimeType)
             for (name, value) in fields {
-                let field = curl_mime_addpart(mime)
-                curl_mime_name(field, name)
-                curl_mime_data(field, value, Int(CURL_ZERO_TERMINATED))
+                let field = bos_curl_mime_addpart(mime)
+                bos_curl_mime_name(field, name)
+                bos_curl_mime_data(field, value, Int(CURL_ZERO_TERMINATED))
             }
             bos_curl_setopt_ptr(easy, CURLOPT_MIMEPOST, UnsafeRawPointer(mime))
             if request.uploadProgress != nil {
@@ -165,7 +164,7 @@ enum CurlErrorMapping {
             return .connectionLost
         case CURLE_READ_ERROR: return .other(detail: "the file could not be read while sending")
         case CURLE_ABORTED_BY_CALLBACK: return .cancelled
-        default: return .other(detail: String(cString: curl_easy_strerror(code)))
+        default: return .other(detail: String(cString: bos_curl_easy_strerror(code)))
         }
     }
 }

@@ -4,21 +4,29 @@ import Foundation
 /// calls on transient failures; never blocks the caller's thread (transfers run on the curl thread).
 public final class RESTClient: Sendable {
     public let server: ServerAddress
-    private let apiKey: String?
+    /// No key (the connection test's first probe), a key in hand, or a session's key still on its
+    /// way from the keyring (every call waits for it before anything is sent).
+    private let key: SessionKey?
     private let configuration: ClientConfiguration
-    private let engine = CurlEngine.shared
 
-    public init(server: ServerAddress, apiKey: String?, configuration: ClientConfiguration = .init()) {
+    public convenience init(server: ServerAddress, apiKey: String?, configuration: ClientConfiguration = .init()) {
+        self.init(server: server, key: apiKey.map(SessionKey.init), configuration: configuration)
+    }
+
+    public init(server: ServerAddress, key: SessionKey?, configuration: ClientConfiguration = .init()) {
         self.server = server
-        self.apiKey = apiKey
+        self.key = key
         self.configuration = configuration
     }
+
+    /// Loads the HTTP library in the background now, ahead of the first request.
+    public static func warmUp() { CurlEngine.warmUp() }
 
     /// The same client with another request timeout.
     public func withTimeout(_ requestTimeout: Double) -> RESTClient {
         var c = configuration
         c.requestTimeout = requestTimeout
-        return RESTClient(server: server, apiKey: apiKey, configuration: c)
+        return RESTClient(server: server, key: key, configuration: c)
     }
 
     // MARK: Core server
@@ -49,10 +57,9 @@ public final class RESTClient: Sendable {
 
     /// Closes a server-side session. Fire-and-forget on servers that lack the route.
     public func closeSession(agent: ChatAgent, sessionID: String) async throws(BuilderOSError) {
-        var r = request(.delete, "/api/\(agent.serverName)/session/\(sessionID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? sessionID)/close")
+        let r = request(.delete, "/api/\(agent.serverName)/session/\(sessionID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? sessionID)/close")
         // This route authenticates with `Authorization: <key>` instead of `X-API-Key`.
-        if let apiKey { r.headers.append(("Authorization", apiKey)) }
-        let response = try await send(r, retry: .never)
+        let response = try await send(r, retry: .never, keyHeaders: ["X-API-Key", "Authorization"])
         if let error = HTTPStatusMapping.error(for: response) { throw error }
     }
 
@@ -105,19 +112,24 @@ public final class RESTClient: Sendable {
     }
 
     private func request(_ method: HTTPRequest.Method, _ path: String) -> HTTPRequest {
-        var headers = [("Accept", "application/json")]
-        if let apiKey { headers.append(("X-API-Key", apiKey)) }
-        return HTTPRequest(method: method, url: server.url(path: path), headers: headers,
+        HTTPRequest(method: method, url: server.url(path: path), headers: [("Accept", "application/json")],
                            connectTimeout: configuration.connectTimeout, totalTimeout: configuration.requestTimeout,
                            maxResponseBytes: configuration.maxResponseBytes, extraCAFile: configuration.extraCAFile)
     }
 
-    /// Sends with the retry policy: transport errors and 502/503/504 only, with backoff between.
-    private func send(_ request: HTTPRequest, retry: RetryPolicy) async throws(BuilderOSError) -> HTTPResponse {
-        if let apiKey, let problem = APIKey.problemSending(apiKey) { throw .invalidAPIKey(problem) }
+    /// Sends with the key (once the keyring has it) and the retry policy: transport errors and
+    /// 502/503/504 only, with backoff between.
+    private func send(_ unkeyed: HTTPRequest, retry: RetryPolicy, keyHeaders: [String] = ["X-API-Key"]) async throws(BuilderOSError) -> HTTPResponse {
+        var request = unkeyed
+        if let key {
+            let apiKey = try await key.value()
+            if let problem = APIKey.problemSending(apiKey) { throw .invalidAPIKey(problem) }
+            request.headers += keyHeaders.map { ($0, apiKey) }
+        }
         var attempt = 0
         while true {
             do {
+                guard let engine = CurlEngine.shared else { throw CurlEngine.unavailable }
                 let response = try await engine.perform(request)
                 guard let error = HTTPStatusMapping.error(for: response), retry.shouldRetry(after: error, attempt: attempt) else {
                     return response

@@ -8,22 +8,29 @@ public final class AppSession {
     public let deviceID: String
     public let connection: ConnectionController
     public let chat: ChatService
-    private let apiKey: String
+    /// The key, possibly still on its way from the keyring: the session is made (and its window
+    /// shown) without waiting for it.
+    public let key: SessionKey
 
-    public init(server: ServerAddress, apiKey: String, deviceID: String, history: any HistoryStoring,
+    public init(server: ServerAddress, key: SessionKey, deviceID: String, history: any HistoryStoring,
                 chatConfiguration: ChatConfiguration = .init()) {
         self.server = server
         self.deviceID = deviceID
-        self.apiKey = apiKey
-        connection = ConnectionController(server: server, apiKey: apiKey, chatConfiguration: chatConfiguration)
+        self.key = key
+        connection = ConnectionController(server: server, key: key, chatConfiguration: chatConfiguration)
         chat = ChatService(history: history, deviceID: deviceID, connection: connection)
+    }
+
+    public convenience init(server: ServerAddress, apiKey: String, deviceID: String, history: any HistoryStoring,
+                            chatConfiguration: ChatConfiguration = .init()) {
+        self.init(server: server, key: SessionKey(apiKey), deviceID: deviceID, history: history, chatConfiguration: chatConfiguration)
     }
 
     /// How a terminal tab opens its socket (the key stays in here).
     public func terminalConnector() -> TerminalSession.Connect {
-        let (server, apiKey) = (server, apiKey)
+        let (server, key) = (server, key)
         return { () async throws(BuilderOSError) -> any TerminalLink in
-            try await TerminalConnection.open(server: server, apiKey: apiKey)
+            try await TerminalConnection.open(server: server, apiKey: try await key.value())
         }
     }
 

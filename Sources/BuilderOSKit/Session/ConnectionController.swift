@@ -32,10 +32,11 @@ public final class ConnectionController {
         snapshot = ConnectionSnapshot(server: server, wantsConnection: false)
     }
 
-    /// The controller over the real wire: `RESTClient` and one `ChatClient` per agent.
-    public convenience init(server: ServerAddress, apiKey: String, chatConfiguration: ChatConfiguration = .init()) {
-        self.init(server: server, api: RESTClient(server: server, apiKey: apiKey)) { agent in
-            ChatClient(server: server, apiKey: apiKey, agent: agent, configuration: chatConfiguration)
+    /// The controller over the real wire: `RESTClient` and one `ChatClient` per agent, both waiting
+    /// for the key if the keyring has not answered yet.
+    public convenience init(server: ServerAddress, key: SessionKey, chatConfiguration: ChatConfiguration = .init()) {
+        self.init(server: server, api: RESTClient(server: server, key: key)) { agent in
+            ChatClient(server: server, key: key, agent: agent, configuration: chatConfiguration)
         }
     }
 

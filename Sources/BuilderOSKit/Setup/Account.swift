@@ -8,13 +8,6 @@ public struct Account: Sendable {
         (self.credentials, self.settingsStore) = (credentials, settingsStore)
     }
 
-    /// The configured server and its stored key, or nil when setup is needed.
-    public func signedIn() async throws(BuilderOSError) -> (server: ServerAddress, key: String)? {
-        guard let server = settingsStore.load().server else { return nil }
-        guard let key = try await credentials.lookup(for: server) else { return nil }
-        return (server, key)
-    }
-
     /// Stores the key, then the address. A server the user moved away from loses its key.
     public func signIn(server: ServerAddress, key keyInput: String) async throws(BuilderOSError) {
         // The last gate before the keyring: whatever the caller checked, only a valid key is stored.

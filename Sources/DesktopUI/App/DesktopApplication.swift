@@ -43,6 +43,11 @@ public final class DesktopApplication {
         Signals.connect(pointer, "activate") { [unowned self] in activate() }
     }
 
+    /// What has to happen before GLib or GTK first read the environment: call it first in `main`.
+    public nonisolated static func prepareProcess() {
+        AppIcon.addFolderToDataDirectories()
+    }
+
     /// Runs the GLib main loop until the last window closes; returns the exit status.
     public func run() -> Int32 {
         MainLoopBridge.install()
@@ -95,23 +100,37 @@ public final class DesktopApplication {
             gtk_window_present(gtkCast(window, to: GtkWindow.self))
             return
         }
-        // Keep the app alive while the keyring answers (no window is open yet).
-        g_application_hold(gapp)
-        Task {
+        let settings = account.settingsStore.load()
+        guard let server = settings.server else {
+            openWizard(prefill: settings.serverURL ?? prefilledServer, startAt: .welcome)
+            return
+        }
+        // The window first, the keyring beside it: the first frame waits for no D-Bus round trip.
+        // The session's requests and sockets wait for the key; no key after all means setup again.
+        let key = SessionKey(server: server, credentials: account.credentials)
+        let hidden = startHidden
+        startHidden = false
+        openMainWindow(server: server, key: key, present: !hidden)
+        if hidden { Task { await stayInTrayOrPresent() } }
+        Task { await confirmKey(key, of: server) }
+    }
+
+    /// The keyring's answer for the session just opened: nothing to do when it has the key;
+    /// otherwise the main window gives way to setup (no key) or to the problem (no keyring).
+    private func confirmKey(_ key: SessionKey, of server: ServerAddress) async {
+        do throws(BuilderOSError) {
+            _ = try await key.value()
+        } catch {
+            guard session?.key === key else { return }
+            // Keep the app alive between closing this window and opening the next.
+            g_application_hold(gapp)
             defer { g_application_release(gapp) }
-            do {
-                if let (server, key) = try await account.signedIn() {
-                    let hidden = startHidden
-                    startHidden = false
-                    openMainWindow(server: server, key: key, present: !hidden)
-                    if hidden { await stayInTrayOrPresent() }
-                } else {
-                    openWizard(prefill: account.settingsStore.load().serverURL ?? prefilledServer, startAt: .welcome)
-                }
-            } catch let error as BuilderOSError {
+            mainWindow.map { gtk_window_destroy(gtkCast($0.window, to: GtkWindow.self)) }
+            endSession()
+            if case .notSignedIn = error {
+                openWizard(prefill: server.baseURL, startAt: .welcome)
+            } else {
                 ProblemWindow(application: application, error: error) { [unowned self] in activate() }.present()
-            } catch {
-                ProblemWindow(application: application, error: .other(detail: String(describing: error))) { [unowned self] in activate() }.present()
             }
         }
     }
@@ -121,15 +140,16 @@ public final class DesktopApplication {
     public func openWizard(prefill: String, startAt: SetupStep) {
         let wizard = SetupWizard(application: application, account: account, prefilledServer: prefill, startAt: startAt) { [unowned self] server, key in
             mainWindow.map { gtk_window_destroy(gtkCast($0.window, to: GtkWindow.self)) }
-            openMainWindow(server: server, key: key)
+            openMainWindow(server: server, key: SessionKey(key))
         }
         self.wizard = wizard
         Signals.connect(UnsafeMutableRawPointer(wizard.window), "destroy") { [unowned self] in self.wizard = nil }
         wizard.present()
     }
 
-    private func openMainWindow(server: ServerAddress, key: String, present: Bool = true) {
+    private func openMainWindow(server: ServerAddress, key: SessionKey, present: Bool = true) {
         let session: AppSession
+        var connectSession = false
         if let existing = self.session, existing.server == server {
             session = existing
         } else {
@@ -139,12 +159,12 @@ public final class DesktopApplication {
                 ProblemWindow(application: application, error: error) { [unowned self] in openMainWindow(server: server, key: key) }.present()
                 return
             }
-            session = AppSession(server: server, apiKey: key, deviceID: account.settingsStore.load().deviceID, history: history)
+            session = AppSession(server: server, key: key, deviceID: account.settingsStore.load().deviceID, history: history)
             monitors?.stop()
             monitors = SystemMonitors(connection: session.connection)
             session.connection.refreshSchedule.chosenSeconds = account.settingsStore.load().autoRefreshSeconds
             session.connection.refreshSchedule.start()
-            session.connection.connect()
+            connectSession = true
             self.session = session
             feedTray(from: session)
             notifier = SessionNotifier(application: application, session: session, settingsStore: account.settingsStore) { [unowned self] in
@@ -167,6 +187,13 @@ public final class DesktopApplication {
             return true
         }
         if present { window.present() }
+        guard connectSession else { return }
+        // The sockets and the first requests wait for the first frame, which needs none of them.
+        if present {
+            FirstPaint.after(window.window) { [weak session] in session?.connection.connect() }
+        } else {
+            session.connection.connect()
+        }
     }
 
     /// Hides the main window, keeping the app (and its connection) running; the tray or a new launch shows it.

@@ -29,6 +29,7 @@ enum Scenarios {
         case "wrong-key": await failingTest(d, c, expected: "The server rejected the API key.", backTo: "Enter your API key")
         case "system-absent": await systemAbsent(d, c)
         case "keyring-unavailable": await keyringUnavailable(d, c)
+        case "main-key-gone": await keyGone(d, c)
         case "main-pages": await MainScenarios.pages(d, c)
         case "main-restart": await MainScenarios.restart(d, c)
         case "main-rtl": await MainScenarios.rightToLeft(d, c)
@@ -123,6 +124,20 @@ enum Scenarios {
             await d.screenshot(main, "6-main")
         }
         d.expect(d.window(named: "setup-wizard") == nil, "the wizard closes")
+    }
+
+    /// The server is configured but its key is gone from the keyring (removed in the keyring's
+    /// own app): the main window opens at once, without waiting for the keyring, then gives way to
+    /// setup with the address kept.
+    static func keyGone(_ d: Driver, _ c: ScenarioContext) async {
+        d.expect(d.window(named: "main-window") != nil, "the main window is open before the keyring has answered")
+        d.expect(await d.wait { d.window(named: "setup-wizard") != nil }, "with no key in the keyring, setup opens")
+        d.expect(await d.wait { d.window(named: "main-window") == nil }, "the main window gives way to setup")
+        guard let w = d.window(named: "setup-wizard") else { return }
+        d.click("get-started", in: w)
+        await d.settle()
+        let entry = d.widget("server-entry", in: w).map { String(cString: gtk_editable_get_text(OpaquePointer($0))) } ?? ""
+        d.expect(entry == c.server, "the server's address is kept for setup", entry)
     }
 
     /// A second start with a stored key goes straight to the main window.

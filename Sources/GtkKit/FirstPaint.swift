@@ -1,0 +1,25 @@
+import CGtk
+
+/// Work that waits until a window has painted its first frame: what the first frame does not
+/// show (opening sockets, the first requests) then does not compete with it for the main thread.
+@MainActor
+public enum FirstPaint {
+    /// Runs `body` once, right after the next frame `window` paints (its first, when just presented).
+    public static func after(_ window: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void) {
+        // The frame clock exists once the window is realized: the first tick comes before the
+        // first paint, and from there "after-paint" follows the paint.
+        let tick: FrameBody = {
+            guard let clock = gtk_widget_get_frame_clock(window) else { return body() }
+            var connection: SignalConnection?
+            connection = Signals.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+                connection?.disconnect()
+                connection = nil
+                body()
+            }
+        }
+        gtk_widget_add_tick_callback(window, { _, _, user in
+            MainActor.assumeIsolated { SignalClosure.body(user, as: FrameBody.self)() }
+            return 0  // G_SOURCE_REMOVE: once
+        }, SignalClosure.retain(tick), SignalClosure.release)
+    }
+}
