@@ -14,6 +14,8 @@ struct GtkKitChecksTests {
         "the generated stylesheet loads into the application provider without errors",
         "a widget is saved as a PNG in-process",
         "an app action runs and carries its accelerator",
+        "work after the first paint runs once, once the window has painted",
+        "a menu button makes its menu when first opened, once",
     ]
 
     @Test func everyCheckPassesUnderXvfb() async throws {

@@ -14,6 +14,8 @@ final class ChatPage: Page {
     private let window: @MainActor () -> Widget?
 
     private var chat: ChatService { context.session.chat }
+    /// The conversation list's width when the page opens (px).
+    static let sidebarWidth: Int32 = 240
 
     init(context: PageContext, window: @escaping @MainActor () -> Widget?) {
         self.context = context
@@ -25,7 +27,7 @@ final class ChatPage: Page {
         gtk_paned_set_end_child(OpaquePointer(paned), view.widget)
         gtk_paned_set_resize_start_child(OpaquePointer(paned), 0)
         gtk_paned_set_shrink_start_child(OpaquePointer(paned), 0)
-        gtk_paned_set_position(OpaquePointer(paned), 240)
+        gtk_paned_set_position(OpaquePointer(paned), Self.sidebarWidth)
         widget = paned
         gtk_widget_set_name(widget, "chat-page")
 

@@ -89,10 +89,25 @@ final class ConversationView {
         UI.setText(agentLabel, agent.displayName)
         composer.setPlaceholder(String(format: L("Ask %@…"), agent.displayName))
         composer.setText(conversation?.draft ?? "")
-        messages.show(id.map { FirstScreen.messages(chat.recentMessages(in: $0, limit: MessageList.firstPage)) } ?? [])
+        messages.show(id.map { FirstScreen.messages(chat.recentMessages(in: $0, limit: MessageList.firstPage), characters: firstScreenCharacters()) } ?? [])
         showBody()
         refreshTurn()
     }
+
+    /// The first screen's text for the area the messages have; before their first allocation, the
+    /// size the main window opens at less the sidebar, the header, the title bar and the composer.
+    private func firstScreenCharacters() -> Int {
+        var width = Int(gtk_widget_get_width(messages.widget)), height = Int(gtk_widget_get_height(messages.widget))
+        if width <= 0 || height <= 0 {
+            let settings = context.settings
+            (width, height) = (settings.windowWidth - Int(ChatPage.sidebarWidth), settings.windowHeight - Self.chromeHeight)
+        }
+        guard let body = DesignTokens.shipped?.typography.styles["body"] else { return FirstScreen.characters }
+        return FirstScreen.characters(width: width, height: height, fontSize: body.size, lineHeight: body.lineHeight)
+    }
+
+    /// The header bar, the conversation's title bar and the composer, about (px).
+    private static let chromeHeight = 200
 
     private func showBody() {
         gtk_stack_set_visible_child_name(OpaquePointer(body), messages.count == 0 ? "welcome" : "messages")

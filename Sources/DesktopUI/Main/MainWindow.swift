@@ -136,7 +136,7 @@ public final class MainWindow {
     }
 
     private static func mainMenuButton() -> Widget {
-        menuButton(icon: "open-menu-symbolic", label: L("Main menu"), items: [
+        UI.menuButton(icon: "open-menu-symbolic", label: L("Main menu"), items: [
             (L("_Preferences"), "app.preferences"), (L("_Change Server…"), "app.change-server"),
             (L("_Sign Out…"), "app.sign-out"), (L("_Keyboard Shortcuts"), "app.shortcuts"),
             (L("_About BuilderOS"), "app.about"), (L("_Quit"), "app.quit"),
@@ -144,20 +144,8 @@ public final class MainWindow {
     }
 
     private static func pageMenuButton() -> Widget {
-        menuButton(icon: "view-more-symbolic", label: L("Page menu"), items: [
+        UI.menuButton(icon: "view-more-symbolic", label: L("Page menu"), items: [
             (L("Open in New _Window"), "win.open-page-window"), (L("_Refresh"), "win.refresh"),
         ])
-    }
-
-    static func menuButton(icon: String, label: String, items: [(String, String)]) -> Widget {
-        let menu = g_menu_new()!
-        for (text, action) in items { g_menu_append(menu, text, action) }
-        let button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(OpaquePointer(button), icon)
-        gtk_menu_button_set_menu_model(OpaquePointer(button), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
-        g_object_unref(UnsafeMutableRawPointer(menu))
-        gtk_widget_set_tooltip_text(button, label)
-        Accessibility.setLabel(button, label)
-        return button
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import ReferenceServer
 import ToolSupport
 
-// builderos-bench --bin DIR [--runs N] [--only startup|stream|scroll]
+// builderos-bench --bin DIR [--runs N] [--only startup|stream|scroll] [--work DIR]
 // Run by meson-helpers/benchmark (under xvfb-run and a private keyring). Prints one table of
 // medians and ratios, every reference measured in the same run. Not part of the tests.
 var options: [String: String] = [:]
@@ -14,9 +14,12 @@ let runs = Int(options["runs"] ?? "") ?? 10
 let only = options["only"]
 func binary(_ name: String) -> String { (bin as NSString).appendingPathComponent(name) }
 
-let work = FileManager.default.temporaryDirectory.appendingPathComponent("builderos-bench-\(UUID().uuidString)")
+// --work DIR keeps the sandboxes (settings, history, the server's key file) there for profiling
+// one scenario by hand; by default they go to a temporary folder that is removed at the end.
+let kept = options["work"].map { URL(fileURLWithPath: $0) }
+let work = kept ?? FileManager.default.temporaryDirectory.appendingPathComponent("builderos-bench-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: work) }
+defer { if kept == nil { try? FileManager.default.removeItem(at: work) } }
 let keyFile = work.appendingPathComponent("api-key").path
 let base = ProcessInfo.processInfo.environment.merging(["GSK_RENDERER": "cairo", "LANGUAGE": "C"]) { $1 }
 

@@ -7,6 +7,7 @@ import GtkKit
 // desktop-ui-checks --scenario NAME --server URL --key-file PATH --out DIR
 // Runs one wizard scenario in a real GTK process (under xvfb-run), printing PASS/FAIL lines and
 // "N passed, M failed". The key is read from the file, as a user would paste it.
+DesktopApplication.prepareProcess()
 var options: [String: String] = [:]
 var iterator = CommandLine.arguments.dropFirst().makeIterator()
 while let name = iterator.next(), let value = iterator.next() { options[String(name.dropFirst(2))] = value }

@@ -5,7 +5,8 @@ import GtkKit
 
 extension Checks {
     static let all: [Check] = [mainActorHop, disconnectFreesClosure, finalizeFreesClosure, booleanArgumentIsTyped, windowCloseFinalizesWidgets,
-                               stylesheetLoads, snapshotPNG, actionWithAccelerator]
+                               stylesheetLoads, snapshotPNG, actionWithAccelerator,
+                               StartUpChecks.firstPaintRunsOnceAfterPainting, StartUpChecks.menuIsMadeWhenOpened]
     /// Measurements, not behaviour: run by `meson-helpers/quality-suites` (`gtkkit-checks --measure`).
     static let measurements: [Check] = [idleLoopUsesNoCPU]
 }
