@@ -84,8 +84,12 @@ public final class MessageList {
             let upper = gtk_adjustment_get_upper(adjustment)
             if upper == lastUpper, !LazyColumn.movingTheView { stickToBottom = distanceFromBottom(adjustment) < 48 }
         }
-        Signals.connect(adj, "notify::upper", withArgument: { [unowned self] _ in
-            lastUpper = gtk_adjustment_get_upper(adjustment)
+        // Taken after this dispatch: gtk_adjustment_configure notifies the new upper *before* it emits
+        // value-changed for the same change, so taken at once the list's own move (e.g. its content
+        // re-estimated as rows are measured) looked like the user's, and opening a long conversation
+        // could stop one row short of its newest message.
+        Signals.connect(adj, "notify::upper", withArgument: { _ in
+            DispatchQueue.main.async { [weak self] in self?.lastUpper = gtk_adjustment_get_upper(adjustment) }
         })
         // Following the newest message: row heights are estimates until rows are measured, so the
         // end moves while the list lays out. Each frame (only while shown) puts the view back at

@@ -221,9 +221,12 @@ enum ResilienceScenarios {
             worst = max(worst, Date().timeIntervalSince(before) - 0.02)
         }
         print("MEASURE open 10,000-message conversation: \(Int(opened * 1000)) ms to open, \(Int(shown * 1000)) ms until shown; worst main-loop delay afterwards \(Int(worst * 1000)) ms")
-        await d.screenshot(main, "large")
         guard let scroller = d.widget("message-list", in: main).flatMap({ gtk_widget_get_parent($0) }),
               let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) else { return d.expect(false, "the list scrolls") }
+        // While older messages come in above, the view stays on the newest one (it once stopped a row short).
+        let fromBottom = { gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) - gtk_adjustment_get_value(adjustment) }
+        d.expect(fromBottom() < 1, "the view rests at the newest message", "\(fromBottom()) px above the end")
+        await d.screenshot(main, "large")
         // Scrolling up again and again (as a user would) keeps bringing older messages, a page at a time.
         let olderShown = { () -> Bool in
             let numbers = d.texts(main).split(separator: "\n").compactMap { $0.hasPrefix("message ") ? Int($0.dropFirst(8)) : nil }
