@@ -122,17 +122,24 @@ public final class DesktopApplication {
             _ = try await key.value()
         } catch {
             guard session?.key === key else { return }
-            // Keep the app alive between closing this window and opening the next.
-            g_application_hold(gapp)
-            defer { g_application_release(gapp) }
-            mainWindow.map { gtk_window_destroy(gtkCast($0.window, to: GtkWindow.self)) }
-            endSession()
-            if case .notSignedIn = error {
-                openWizard(prefill: server.baseURL, startAt: .welcome)
-            } else {
-                ProblemWindow(application: application, error: error) { [unowned self] in activate() }.present()
+            endSession { [unowned self] in
+                if case .notSignedIn = error {
+                    openWizard(prefill: server.baseURL, startAt: .welcome)
+                } else {
+                    ProblemWindow(application: application, error: error) { [unowned self] in activate() }.present()
+                }
             }
         }
+    }
+
+    /// Closes the main window and ends the session, then opens `next` (setup, a problem), keeping
+    /// the app alive in between: for a moment it has no window.
+    private func endSession(thenOpen next: () -> Void) {
+        g_application_hold(gapp)
+        defer { g_application_release(gapp) }
+        mainWindow.map { gtk_window_destroy(gtkCast($0.window, to: GtkWindow.self)) }
+        endSession()
+        next()
     }
 
     // MARK: Windows
@@ -262,10 +269,6 @@ public final class DesktopApplication {
             }
             return
         }
-        g_application_hold(gapp)
-        defer { g_application_release(gapp) }
-        mainWindow.map { gtk_window_destroy(gtkCast($0.window, to: GtkWindow.self)) }
-        endSession()
-        openWizard(prefill: "", startAt: .welcome)
+        endSession { [unowned self] in openWizard(prefill: "", startAt: .welcome) }
     }
 }
