@@ -7,6 +7,11 @@
 import PackageDescription
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+// The product executables link with lld and pack their relative relocations (DT_RELR, glibc ≥ 2.36):
+// with the Swift runtime and Foundation linked in, 84,000 of them took 1.8 MB of table that the
+// loader reads, page by page, at every start (measured: `builderos --version` ~10 % faster, 1.9 MB
+// less binary and resident memory).
+let packedRelocations: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
 
 let package = Package(
     name: "BuilderOSDesktop",
@@ -28,13 +33,16 @@ let package = Package(
         // MARK: C modules
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
-        .systemLibrary(name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
-        .systemLibrary(name: "CCmark", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // Wrappers for C variadic functions and macros that Swift cannot import, and libcurl through
         // dlopen on the first request (curl's headers only at build time: libcurl4-openssl-dev).
         .target(name: "CShims", linkerSettings: [.linkedLibrary("dl")]),
+        // libsoup 3 through dlopen when the first socket opens (chat, terminal): not linked, so neither the
+        // app's first frame nor a `builderos` command pays for loading it and the libraries only it brings.
+        .target(name: "CSoup", dependencies: ["CGio"], linkerSettings: [.linkedLibrary("dl")]),
+        // cmark-gfm the same way, when the first Markdown is parsed (the CLI never does).
+        .target(name: "CCmark", linkerSettings: [.linkedLibrary("dl")]),
         // No core dumps, no attach, external fatal signals end the process: for every process holding the key.
         .target(name: "CProcess"),
         // forkpty for the reference server's terminal socket (fork → exec without Swift in between).
@@ -72,16 +80,17 @@ let package = Package(
         ),
 
         // MARK: The product's executables (Sources/<name>): the app, the CLI, the reference server
-        .executableTarget(name: "builderos-desktop", dependencies: ["DesktopUI", "BuilderOSKit"], swiftSettings: swift6),
+        .executableTarget(name: "builderos-desktop", dependencies: ["DesktopUI", "BuilderOSKit"], swiftSettings: swift6,
+                          linkerSettings: packedRelocations),
         .executableTarget(
             name: "builderos",
             dependencies: ["BuilderOSKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swift6
+            swiftSettings: swift6, linkerSettings: packedRelocations
         ),
         .executableTarget(
             name: "builderos-server",
             dependencies: ["ReferenceServer", "CProcess", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swift6
+            swiftSettings: swift6, linkerSettings: packedRelocations
         ),
 
         // MARK: Tooling (Sources/Tools): test drivers, fuzzing, faults, benchmarks — never installed

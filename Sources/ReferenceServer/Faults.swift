@@ -17,6 +17,8 @@ public struct Faults: Codable, Sendable, Equatable {
     public var rejectAllKeys: Bool = false
     /// Behave like a core server without the system server: its routes answer 404.
     public var systemRoutesAbsent: Bool = false
+    /// Answer status without `features`, as servers that do not list them do.
+    public var statusWithoutFeatures: Bool = false
     /// Answer every HTTP request with a tunnel edge's HTML error page with this status (e.g. 502, 530).
     /// WebSocket upgrades then fail with Hummingbird's bare 400: it cannot send another status there.
     public var tunnelErrorStatus: Int? = nil
@@ -52,6 +54,7 @@ public struct Faults: Codable, Sendable, Equatable {
         errorMessage = try c.decodeIfPresent(Bool.self, forKey: .errorMessage) ?? d.errorMessage
         rejectAllKeys = try c.decodeIfPresent(Bool.self, forKey: .rejectAllKeys) ?? d.rejectAllKeys
         systemRoutesAbsent = try c.decodeIfPresent(Bool.self, forKey: .systemRoutesAbsent) ?? d.systemRoutesAbsent
+        statusWithoutFeatures = try c.decodeIfPresent(Bool.self, forKey: .statusWithoutFeatures) ?? d.statusWithoutFeatures
         tunnelErrorStatus = try c.decodeIfPresent(Int.self, forKey: .tunnelErrorStatus)
         legacySleepReply = try c.decodeIfPresent(Bool.self, forKey: .legacySleepReply) ?? d.legacySleepReply
         absoluteUploadURLs = try c.decodeIfPresent(Bool.self, forKey: .absoluteUploadURLs) ?? d.absoluteUploadURLs

@@ -60,6 +60,7 @@ public final class ServerState: Sendable {
 
     /// How many requests reached each path (tests count retries with it).
     public func requestCount(path: String) -> Int { storage.withLock { $0.requests[path, default: 0] } }
+    public func requestCounts() -> [String: Int] { storage.withLock { $0.requests } }
     func recordRequest(path: String) { storage.withLock { $0.requests[path, default: 0] += 1 } }
 
     /// Consumes one "drop before reply" fault; true when this message's socket must be dropped.

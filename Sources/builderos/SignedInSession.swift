@@ -9,8 +9,6 @@ struct SignedInSession {
     static func load(settingsStore: SettingsStore = SettingsStore()) async throws -> SignedInSession {
         let settings = settingsStore.load()
         guard let server = settings.server else { throw CLIFailure(error: .notSignedIn) }
-        // libcurl (dlopened) loads on a thread of its own while the keyring answers.
-        RESTClient.warmUp()
         let key: String?
         do { key = try await CredentialStore().lookup(for: server) } catch { throw CLIFailure(error: error) }
         guard let key else { throw CLIFailure(error: .notSignedIn) }

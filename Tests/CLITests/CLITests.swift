@@ -212,3 +212,64 @@ struct CLITests {
         #expect(result.stdout.contains("Exit codes"))
     }
 }
+
+/// What `status` sends, counted by the reference server: one request when the server lists its
+/// features; a server that does not is also asked for its capsules.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["BUILDEROS_TEST_KEYRING"] == "1",
+                "needs the private Secret Service that meson-helpers/run-tests starts"))
+struct StatusRequestTests {
+    private func counts(_ sandbox: CLISandbox, _ server: ServerProcess) async throws -> [String: Int] {
+        let reply = try await sandbox.run(["-s", server.url + "/__reference/requests"], executable: "/usr/bin/curl")
+        return try #require(try JSONSerialization.jsonObject(with: Data(reply.stdout.utf8)) as? [String: Int])
+    }
+
+    @Test func statusMakesOneRequest() async throws {
+        let server = try ServerProcess(arguments: ["--test-controls"])
+        defer { server.stop() }
+        let sandbox = try CLISandbox()
+        #expect(try await sandbox.run(["login", "--server", server.url], stdin: server.key).status == 0)
+        let before = try await counts(sandbox, server)
+
+        let status = try await sandbox.run(["status", "--json"])
+        #expect(status.status == 0 && status.stdout.contains("\"system_available\" : true"), "\(status.stderr)")
+        let after = try await counts(sandbox, server)
+        #expect(after["/api/status", default: 0] - before["/api/status", default: 0] == 1)
+        #expect(after.values.reduce(0, +) - before.values.reduce(0, +) == 1, "\(after)")
+
+        // A server whose status lists no features: capsules say whether the system server is there.
+        let faults = try await sandbox.run(["-s", "-X", "PUT", "-H", "Content-Type: application/json",
+                                            "--data", #"{"statusWithoutFeatures":true}"#, server.url + "/__reference/faults"],
+                                           executable: "/usr/bin/curl")
+        #expect(faults.status == 0)
+        let older = try await sandbox.run(["status", "--json"])
+        #expect(older.status == 0 && older.stdout.contains("\"system_available\" : true"), "\(older.stderr)")
+        let last = try await counts(sandbox, server)
+        #expect(last["/api/status", default: 0] - after["/api/status", default: 0] == 1)
+        #expect(last["/api/capsules", default: 0] - after["/api/capsules", default: 0] == 1)
+        _ = try await sandbox.run(["logout"])
+    }
+}
+
+/// `builderos` is lean: no GTK, libsoup or cmark-gfm among the libraries the dynamic loader maps
+/// before `main` (libsoup loads when a chat or terminal socket opens). The loader lists them itself
+/// (LD_TRACE_LOADED_OBJECTS, what ldd uses) without running the program.
+struct CLILibrariesTests {
+    @Test func theCLILoadsNoGTKSoupOrCmark() async throws {
+        let sandbox = try CLISandbox()
+        let listed = try await sandbox.run([], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+        #expect(listed.status == 0)
+        #expect(listed.stdout.contains("libglib-2.0"), "\(listed.stdout)")
+        for library in ["libgtk", "libsoup", "libcmark", "libcurl"] {
+            #expect(!listed.stdout.contains(library), "\(library) in \(listed.stdout)")
+        }
+    }
+
+    @Test func theAppLoadsSoupAndCurlOnlyWhenUsed() async throws {
+        let sandbox = try CLISandbox()
+        let listed = try await sandbox.run([], environment: ["LD_TRACE_LOADED_OBJECTS": "1"], executable: "builderos-desktop")
+        #expect(listed.stdout.contains("libgtk-4"), "\(listed.stdout)")
+        for library in ["libsoup", "libcmark", "libcurl", "libwebkit", "libvte"] {
+            #expect(!listed.stdout.contains(library), "\(library) in \(listed.stdout)")
+        }
+    }
+}

@@ -74,7 +74,7 @@ final class WebSocketChannel: @unchecked Sendable {
     /// The consumer has shown `count` bytes of what arrived (channels with a receive window).
     func shown(_ count: Int) { window?.release(count) }
 
-    func close(code: UInt16 = UInt16(SOUP_WEBSOCKET_CLOSE_NORMAL.rawValue)) { request(.close(code)) }
+    func close(code: UInt16 = UInt16(BOS_SOUP_WEBSOCKET_CLOSE_NORMAL)) { request(.close(code)) }
 
     /// Ends the connection at once, without waiting for the peer's close frame: for a peer that floods
     /// (a reply past its cap), where every moment spent closing politely is more data to read.
@@ -96,11 +96,11 @@ final class WebSocketChannel: @unchecked Sendable {
 
     private func flushOutbox() {
         let items = outbox.withLock { items in defer { items = [] }; return items }
-        guard let connection, soup_websocket_connection_get_state(connection) == SOUP_WEBSOCKET_STATE_OPEN else { return }
+        guard let connection, bos_soup_websocket_connection_get_state(connection) == Int32(BOS_SOUP_WEBSOCKET_STATE_OPEN) else { return }
         for item in items {
             switch item {
-            case .text(let text): soup_websocket_connection_send_text(connection, text)
-            case .binary(let bytes): bytes.withUnsafeBytes { soup_websocket_connection_send_binary(connection, $0.baseAddress, gsize($0.count)) }
+            case .text(let text): bos_soup_websocket_connection_send_text(connection, text)
+            case .binary(let bytes): bytes.withUnsafeBytes { bos_soup_websocket_connection_send_binary(connection, $0.baseAddress, gsize($0.count)) }
             }
         }
     }
@@ -112,11 +112,11 @@ final class WebSocketChannel: @unchecked Sendable {
         closeStarted = true
         switch request {
         case .abort:
-            g_io_stream_close(soup_websocket_connection_get_io_stream(connection), nil, nil)
-            finish(code: Int(SOUP_WEBSOCKET_CLOSE_TOO_BIG.rawValue))
+            g_io_stream_close(bos_soup_websocket_connection_get_io_stream(connection), nil, nil)
+            finish(code: Int(BOS_SOUP_WEBSOCKET_CLOSE_TOO_BIG))
         case .close(let code):
-            if soup_websocket_connection_get_state(connection) == SOUP_WEBSOCKET_STATE_OPEN {
-                soup_websocket_connection_close(connection, code, nil)
+            if bos_soup_websocket_connection_get_state(connection) == Int32(BOS_SOUP_WEBSOCKET_STATE_OPEN) {
+                bos_soup_websocket_connection_close(connection, code, nil)
                 // A peer that never answers the close frame (stuck, or half-open) must not keep the stream open:
                 // libsoup would wait minutes for it. After a second the channel ends on its own side.
                 worker.run(after: 1) { [self] in finish(code: Int(code)) }
@@ -128,9 +128,9 @@ final class WebSocketChannel: @unchecked Sendable {
 
     fileprivate func adopt(_ connection: OpaquePointer, pingInterval: UInt32) {
         self.connection = connection
-        soup_websocket_connection_set_keepalive_interval(connection, pingInterval)
+        bos_soup_websocket_connection_set_keepalive_interval(connection, pingInterval)
         // Replies can be long (a whole answer in one frame); the default cap is 128 KiB.
-        soup_websocket_connection_set_max_incoming_payload_size(connection, 64 << 20)
+        bos_soup_websocket_connection_set_max_incoming_payload_size(connection, 64 << 20)
         let instance = UnsafeMutableRawPointer(connection)
         let onMessage: @convention(c) (OpaquePointer?, Int32, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, type, bytes, user in
             guard let bytes else { return }
@@ -139,7 +139,7 @@ final class WebSocketChannel: @unchecked Sendable {
             var size = 0
             let data = g_bytes_get_data(bytes, &size)
             let buffer = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
-            if type == Int32(SOUP_WEBSOCKET_DATA_TEXT.rawValue) {
+            if type == Int32(BOS_SOUP_WEBSOCKET_DATA_TEXT) {
                 channel.continuation.yield(.text(String(decoding: buffer, as: UTF8.self)))
             } else {
                 channel.continuation.yield(.binary(Data(buffer)))
@@ -149,7 +149,7 @@ final class WebSocketChannel: @unchecked Sendable {
         }
         let onClosed: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { connection, user in
             let channel = Unmanaged<WebSocketChannel>.fromOpaque(user!).takeUnretainedValue()
-            channel.finish(code: Int(soup_websocket_connection_get_close_code(connection)))
+            channel.finish(code: Int(bos_soup_websocket_connection_get_close_code(connection)))
         }
         // Each handler holds a reference to the channel, released by GLib when the handler goes.
         for (signal, callback) in [("message", unsafeBitCast(onMessage, to: GCallback.self)),
@@ -189,7 +189,7 @@ private final class ConnectAttempt: @unchecked Sendable {
     let host: String
     let pingInterval: UInt32
     var continuation: CheckedContinuation<Void, any Error>?
-    var session: UnsafeMutablePointer<SoupSession>?
+    var session: OpaquePointer?
     var message: OpaquePointer?
     var cancellable: UnsafeMutablePointer<GCancellable>?
 
@@ -201,14 +201,18 @@ private final class ConnectAttempt: @unchecked Sendable {
 
     func start(url: String, configuration: ClientConfiguration) {
         requestURL = url
-        guard let message = soup_message_new("GET", url) else {
+        guard bos_soup_load() != 0 else {
+            complete(.failure(BuilderOSError.other(detail: "libsoup could not be loaded: " + String(cString: bos_soup_load_error()))))
+            return
+        }
+        guard let message = bos_soup_message_new("GET", url) else {
             complete(.failure(BuilderOSError.invalidServerAddress(.invalidHost)))
             return
         }
         self.message = message
         // Never follow a redirect: the key is the first frame, and a 3xx could hand it to another host (or
         // downgrade wss:// to ws://). A redirect fails the connect with `BuilderOSError.redirected`.
-        soup_message_add_flags(message, SOUP_MESSAGE_NO_REDIRECT)
+        bos_soup_message_add_flags(message, guint(BOS_SOUP_MESSAGE_NO_REDIRECT))
         session = SoupSessionFactory.session(configuration: configuration, on: channel.worker)
         cancellable = g_cancellable_new()
         // The connect timeout covers TCP, TLS and the upgrade.
@@ -223,7 +227,7 @@ private final class ConnectAttempt: @unchecked Sendable {
         g_source_attach(timeout, g_main_context_get_thread_default())
         timeoutSource = timeout
         let user = Unmanaged.passRetained(self).toOpaque()
-        soup_session_websocket_connect_async(session, message, nil, nil, G_PRIORITY_DEFAULT, cancellable, { source, result, user in
+        bos_soup_session_websocket_connect_async(session, message, nil, nil, G_PRIORITY_DEFAULT, cancellable, { source, result, user in
             let attempt = Unmanaged<ConnectAttempt>.fromOpaque(user!).takeRetainedValue()
             attempt.finished(result: result)
         }, user)
@@ -242,7 +246,7 @@ private final class ConnectAttempt: @unchecked Sendable {
     private func finished(result: OpaquePointer?) {
         if let timeoutSource { g_source_destroy(timeoutSource); g_source_unref(timeoutSource) }
         var error: UnsafeMutablePointer<GError>?
-        let connection = soup_session_websocket_connect_finish(session, result, &error)
+        let connection = bos_soup_session_websocket_connect_finish(session, result, &error)
         defer {
             if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
             if let cancellable { g_object_unref(cancellable) }
@@ -257,11 +261,11 @@ private final class ConnectAttempt: @unchecked Sendable {
         }
         if timedOut { complete(.failure(BuilderOSError.timedOut)); return }
         // A failed upgrade still has the HTTP answer: use it like a REST reply.
-        let status = Int(soup_message_get_status(message).rawValue)
+        let status = Int(bos_soup_message_get_status(message))
         if status >= 300 {
-            let headers = soup_message_get_response_headers(message)
-            let type = soup_message_headers_get_content_type(headers, nil).map { String(cString: $0) }
-            let location = soup_message_headers_get_one(headers, "Location").map { String(cString: $0) }
+            let headers = bos_soup_message_get_response_headers(message)
+            let type = bos_soup_message_headers_get_content_type(headers).map { String(cString: $0) }
+            let location = bos_soup_message_headers_get_one(headers, "Location").map { String(cString: $0) }
             let response = HTTPResponse(status: status, contentType: type, body: Data(), totalTime: 0,
                                         location: location.map { Self.absolute($0, relativeTo: requestURL) })
             complete(.failure(HTTPStatusMapping.error(for: response) ?? .malformedResponse))
@@ -269,7 +273,7 @@ private final class ConnectAttempt: @unchecked Sendable {
         }
         let mapped = GErrorMapping.map(error, host: host)
         // Not a WebSocket server at all (e.g. a plain website answering 200).
-        if error?.pointee.domain == soup_websocket_error_quark() { complete(.failure(BuilderOSError.malformedResponse)); return }
+        if error?.pointee.domain == bos_soup_websocket_error_quark() { complete(.failure(BuilderOSError.malformedResponse)); return }
         complete(.failure(mapped))
     }
 
@@ -295,14 +299,14 @@ enum SoupSessionFactory {
     private static let bundles = Mutex(0)
 
     /// On `worker`'s thread only.
-    static func session(configuration: ClientConfiguration, on worker: GLibWorker) -> UnsafeMutablePointer<SoupSession> {
+    static func session(configuration: ClientConfiguration, on worker: GLibWorker) -> OpaquePointer {
         let key = Key(extraCAFile: configuration.extraCAFile, timeout: UInt32(configuration.requestTimeout))
         if let existing = worker.soupSessions[key] { return existing }
-        let session = soup_session_new()!
-        soup_session_set_timeout(session, UInt32(configuration.requestTimeout))
-        soup_session_set_user_agent(session, "BuilderOS-Desktop/\(BuilderOSKit.version)")
+        let session = bos_soup_session_new()!
+        bos_soup_session_set_timeout(session, UInt32(configuration.requestTimeout))
+        bos_soup_session_set_user_agent(session, "BuilderOS-Desktop/\(BuilderOSKit.version)")
         if let ca = configuration.extraCAFile, let database = trustDatabase(addingCAFile: ca) {
-            soup_session_set_tls_database(session, database)
+            bos_soup_session_set_tls_database(session, database)
             g_object_unref(UnsafeMutableRawPointer(database))
         }
         worker.soupSessions[key] = session

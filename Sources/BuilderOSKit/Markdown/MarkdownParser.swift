@@ -5,11 +5,6 @@ import Synchronization
 /// Parses Markdown (CommonMark + GitHub tables, strikethrough, autolinks) with cmark-gfm into
 /// `MarkdownBlock`s. Raw HTML is kept as literal text: a reply can never inject markup.
 public enum MarkdownParser {
-    private static let registered: Bool = {
-        cmark_gfm_core_extensions_ensure_registered()
-        return true
-    }()
-
     /// cmark-gfm keeps the inline characters its extensions react to (`~`, `:` …) in one table for
     /// the whole process, adds them when a parser gets the extensions and takes them out when it
     /// finishes: two parsers on two threads take each other's out (strikethrough and autolinks then
@@ -27,18 +22,18 @@ public enum MarkdownParser {
     }
 
     private static func parseAlone(_ text: String) -> [(block: MarkdownBlock, line: Int)] {
-        _ = registered
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return [(.paragraph([.text(text)]), 1)] }
-        defer { cmark_parser_free(parser) }
-        for name in ["table", "strikethrough", "autolink"] {
-            if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
+        // Without cmark-gfm (not installed), the text is shown as it came.
+        guard bos_cmark_load() != 0, let parser = bos_cmark_parser_new(Int32(BOS_CMARK_OPT_DEFAULT)) else {
+            return [(.paragraph([.text(text)]), 1)]
         }
+        defer { bos_cmark_parser_free(parser) }
+        for name in ["table", "strikethrough", "autolink"] { bos_cmark_parser_attach_extension(parser, name) }
         text.utf8CString.withUnsafeBufferPointer { buffer in
-            cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
+            bos_cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
         }
-        guard let document = cmark_parser_finish(parser) else { return [(.paragraph([.text(text)]), 1)] }
-        defer { cmark_node_free(document) }
-        return children(of: document).compactMap { node in block(node).map { ($0, Int(cmark_node_get_start_line(node))) } }
+        guard let document = bos_cmark_parser_finish(parser) else { return [(.paragraph([.text(text)]), 1)] }
+        defer { bos_cmark_node_free(document) }
+        return children(of: document).compactMap { node in block(node).map { ($0, Int(bos_cmark_node_get_start_line(node))) } }
     }
 
     /// Schemes a link may have to be opened from a reply; anything else stays plain text.
@@ -51,20 +46,20 @@ public enum MarkdownParser {
 
     private static func children(of node: OpaquePointer) -> [OpaquePointer] {
         var result: [OpaquePointer] = []
-        var child = cmark_node_first_child(node)
+        var child = bos_cmark_node_first_child(node)
         while let c = child {
             result.append(c)
-            child = cmark_node_next(c)
+            child = bos_cmark_node_next(c)
         }
         return result
     }
 
     private static func typeName(_ node: OpaquePointer) -> String {
-        cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+        bos_cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
     }
 
     private static func literal(_ node: OpaquePointer) -> String {
-        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        bos_cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
     }
 
     private static func blocks(childrenOf node: OpaquePointer) -> [MarkdownBlock] {
@@ -76,9 +71,9 @@ public enum MarkdownParser {
         case "paragraph":
             return .paragraph(inlines(childrenOf: node))
         case "heading":
-            return .heading(level: Int(cmark_node_get_heading_level(node)), inlines(childrenOf: node))
+            return .heading(level: Int(bos_cmark_node_get_heading_level(node)), inlines(childrenOf: node))
         case "code_block":
-            let info = cmark_node_get_fence_info(node).map { String(cString: $0) }?.trimmingCharacters(in: .whitespaces)
+            let info = bos_cmark_node_get_fence_info(node).map { String(cString: $0) }?.trimmingCharacters(in: .whitespaces)
             var code = literal(node)
             if code.hasSuffix("\n") { code.removeLast() }
             return .code(language: info?.isEmpty == false ? info : nil, text: code)
@@ -87,9 +82,9 @@ public enum MarkdownParser {
             if html.hasSuffix("\n") { html.removeLast() }
             return .paragraph([.text(html)])
         case "list":
-            let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            let ordered = bos_cmark_node_get_list_type(node) == Int32(BOS_CMARK_ORDERED_LIST)
             let items = children(of: node).map { blocks(childrenOf: $0) }
-            return .list(ordered: ordered, start: Int(cmark_node_get_list_start(node)), items: items)
+            return .list(ordered: ordered, start: Int(bos_cmark_node_get_list_start(node)), items: items)
         case "block_quote":
             return .quote(blocks(childrenOf: node))
         case "thematic_break":
@@ -122,11 +117,11 @@ public enum MarkdownParser {
         case "softbreak": return .text(" ")
         case "linebreak": return .lineBreak
         case "link":
-            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            let url = bos_cmark_node_get_url(node).map { String(cString: $0) } ?? ""
             let content = inlines(childrenOf: node)
             return isOpenable(url) ? .link(url: url, content) : .emphasis(content)
         case "image":
-            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            let url = bos_cmark_node_get_url(node).map { String(cString: $0) } ?? ""
             let alt = inlines(childrenOf: node)
             return isOpenable(url) ? .link(url: url, alt.isEmpty ? [.text(url)] : alt) : .text(alt.map(\.plainText).joined())
         default:

@@ -122,7 +122,10 @@ public final class ConnectionController {
             snapshot.status = measured.status
             snapshot.latencyMilliseconds = measured.latencyMilliseconds
             snapshot.lastSync = Date()
-            if snapshot.systemServer == nil { await probeSystemServer() }
+            if snapshot.systemServer == nil {
+                // A status that lists its features says it; otherwise a capsules call shows it.
+                if let listed = SystemServerPresence.shown(by: measured.status) { snapshot.systemServer = listed } else { await probeSystemServer() }
+            }
         } catch {
             guard !Task.isCancelled else { return }
             snapshot.latencyMilliseconds = nil

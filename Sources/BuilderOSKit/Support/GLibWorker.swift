@@ -1,4 +1,4 @@
-import CSoup
+import CGio
 import Foundation
 
 /// A thread running its own GLib main context, where every libsoup object lives. Keeping soup off
@@ -11,7 +11,7 @@ final class GLibWorker: @unchecked Sendable {
     let context: OpaquePointer
     private let loop: OpaquePointer
     /// Soup sessions made on this thread (a session belongs to the thread that made it). Worker thread only.
-    var soupSessions: [AnyHashable: UnsafeMutablePointer<SoupSession>] = [:]
+    var soupSessions: [AnyHashable: OpaquePointer] = [:]
 
     private final class Job {
         let body: () -> Void

@@ -2,12 +2,16 @@ import Foundation
 import Hummingbird
 
 /// Test controls (only with `--test-controls`): read and set the fault switches over HTTP so a
-/// test driving the server as a separate process can flip them.
+/// test driving the server as a separate process can flip them, and read how many requests
+/// reached each path (a test counts what a command sent).
 enum ControlRoutes {
     static func add<Context: RequestContext>(to router: Router<Context>, state: ServerState) {
         router.get("/__reference/faults") { _, _ in
             let data = try JSONEncoder().encode(state.faults)
             return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+        router.get("/__reference/requests") { _, _ in
+            JSONResponse.make(state.requestCounts().filter { !$0.key.hasPrefix("/__reference") })
         }
         router.put("/__reference/faults") { request, _ in
             let body = try await request.body.collect(upTo: 65_536)

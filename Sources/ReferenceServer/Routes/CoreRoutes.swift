@@ -10,12 +10,15 @@ enum CoreRoutes {
                                       "connections": ["claude": c["claude"] ?? 0, "codex": c["codex"] ?? 0]])
         }
         router.get("/api/status") { _, _ in
-            JSONResponse.make([
+            var reply: [String: Any] = [
                 "status": "running", "version": state.version,
                 "uptime": Date().timeIntervalSince(state.startedAt), "health": "ok",
                 "timestamp": ServerTimestamp.now(),
-                "features": ["capsules": !state.faults.systemRoutesAbsent, "upload": true, "sessions": true],
-            ])
+            ]
+            if !state.faults.statusWithoutFeatures {
+                reply["features"] = ["capsules": !state.faults.systemRoutesAbsent, "upload": true, "sessions": true]
+            }
+            return JSONResponse.make(reply)
         }
         router.get("/api/sessions") { _, _ in
             let list = state.sessions.map { s -> [String: Any] in

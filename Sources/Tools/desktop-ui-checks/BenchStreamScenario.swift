@@ -60,32 +60,47 @@ final class FrameMeter {
     struct Figures {
         var frames = 0, late = 0, update = 0, layout = 0, paint = 0, longest = 0
         var worstStall = 0.0
+        /// Every frame over 16 ms: when (seconds after start) and its phases in µs.
+        var lateFrames: [(at: Double, update: Int, layout: Int, paint: Int, other: Int, monotonic: Int)] = []
 
         /// Prints frames, frames over 16 ms and the longest as MEASURE lines named with `prefix`.
         func report(_ prefix: String = "") {
             print("MEASURE \(prefix)frames=\(frames)")
             print("MEASURE \(prefix)late-frames=\(late)")
             print("MEASURE \(prefix)longest-frame-ms=\(String(format: "%.1f", Double(longest) / 1000))")
+            for frame in lateFrames {
+                print(String(format: "LATE-FRAME %@at %.2f s: update %.1f, layout %.1f, paint %.1f, other %.1f ms (monotonic %d µs)", prefix, frame.at,
+                             Double(frame.update) / 1000, Double(frame.layout) / 1000, Double(frame.paint) / 1000, Double(frame.other) / 1000,
+                             frame.monotonic))
+            }
         }
     }
     private var figures = Figures()
-    private var begin = 0, mark = 0
+    private var begin = 0, mark = 0, startedAt = 0
+    private var phases = (update: 0, layout: 0, paint: 0)
     private var measuring = false
     private var watch: Task<Void, Never>?
 
     init(clock: OpaquePointer) {
         // Each phase's handlers run after GTK's own, so each of ours marks the end of that phase.
         let object = UnsafeMutableRawPointer(clock)
-        Signals.connect(object, "before-paint") { [unowned self] in begin = g_get_monotonic_time(); mark = begin }
-        Signals.connect(object, "update") { [unowned self] in figures.update += lap() }
-        Signals.connect(object, "layout") { [unowned self] in figures.layout += lap() }
-        Signals.connect(object, "paint") { [unowned self] in figures.paint += lap() }
+        Signals.connect(object, "before-paint") { [unowned self] in
+            begin = g_get_monotonic_time(); mark = begin
+            phases = (0, 0, 0)
+        }
+        Signals.connect(object, "update") { [unowned self] in phases.update = lap(); figures.update += phases.update }
+        Signals.connect(object, "layout") { [unowned self] in phases.layout = lap(); figures.layout += phases.layout }
+        Signals.connect(object, "paint") { [unowned self] in phases.paint = lap(); figures.paint += phases.paint }
         Signals.connect(object, "after-paint") { [unowned self] in
             guard measuring, begin > 0 else { return }
             let took = g_get_monotonic_time() - begin
             figures.frames += 1
             figures.longest = max(figures.longest, took)
-            if took > 16_000 { figures.late += 1 }
+            if took > 16_000 {
+                figures.late += 1
+                figures.lateFrames.append((Double(begin - startedAt) / 1e6, phases.update, phases.layout, phases.paint,
+                                           took - phases.update - phases.layout - phases.paint, begin))
+            }
         }
     }
 
@@ -98,6 +113,7 @@ final class FrameMeter {
     func start() {
         figures = Figures()
         begin = 0
+        startedAt = g_get_monotonic_time()
         measuring = true
         watch = Task { @MainActor [unowned self] in
             while !Task.isCancelled {

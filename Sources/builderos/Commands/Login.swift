@@ -2,9 +2,10 @@ import ArgumentParser
 import BuilderOSKit
 import Foundation
 
-struct Login: AsyncParsableCommand {
+struct Login: AsyncParsableCommand, CallsTheServerOverREST {
+    static let name = "login"
     static let configuration = CommandConfiguration(
-        commandName: "login",
+        commandName: name,
         abstract: "Sign in to a server: tests the connection, then stores the key in your keyring.",
         discussion: "The key is read from a hidden prompt, or from standard input when it is not a terminal (for example `builderos login --server URL < keyfile`).")
 

@@ -2,8 +2,9 @@ import ArgumentParser
 import BuilderOSKit
 import Foundation
 
-struct Status: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the server's status, version, latency and features.")
+struct Status: AsyncParsableCommand, CallsTheServerOverREST {
+    static let name = "status"
+    static let configuration = CommandConfiguration(commandName: name, abstract: "Show the server's status, version, latency and features.")
 
     @Flag(help: "Print JSON instead of text.") var json = false
     @Option(help: "How many status requests to time (the median latency is shown).") var samples = 1
@@ -18,12 +19,18 @@ struct Status: AsyncParsableCommand {
         let session = try await SignedInSession.load()
         let client = session.client
         do {
-            // The two requests status needs go out together: one round trip of waiting, not two.
-            async let capsules = Result.of { () async throws(BuilderOSError) in try await client.capsules() }
+            // One request: the status reply says whether capsules and power are there on servers that list
+            // their features. Only a server that does not is asked for its capsules (a 404: none).
             let (status, latency) = try await client.measuredStatus(samples: samples)
-            let listed = await capsules
-            // A 404 means no system server; another failure fails the command.
-            guard let systemAvailable = SystemServerPresence.shown(by: listed) else { _ = try listed.get(); return }
+            let systemAvailable: Bool
+            if let listed = SystemServerPresence.shown(by: status) {
+                systemAvailable = listed
+            } else {
+                let capsules = await Result.of { () async throws(BuilderOSError) in try await client.capsules() }
+                // Another failure fails the command.
+                guard let shown = SystemServerPresence.shown(by: capsules) else { _ = try capsules.get(); return }
+                systemAvailable = shown
+            }
             if json {
                 let object: [String: Any] = [
                     "server": session.server.baseURL, "status": status.status ?? NSNull(), "version": status.version ?? NSNull(),
@@ -44,8 +51,9 @@ struct Status: AsyncParsableCommand {
     }
 }
 
-struct Capsules: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "capsules", abstract: "List the server's capsules.")
+struct Capsules: AsyncParsableCommand, CallsTheServerOverREST {
+    static let name = "capsules"
+    static let configuration = CommandConfiguration(commandName: name, abstract: "List the server's capsules.")
 
     @Flag(help: "Print JSON instead of text.") var json = false
     @OptionGroup var output: OutputOptions

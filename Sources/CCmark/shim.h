@@ -1,3 +1,0 @@
-#pragma once
-#include <cmark-gfm.h>
-#include <cmark-gfm-core-extensions.h>
