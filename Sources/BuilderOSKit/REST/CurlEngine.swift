@@ -13,9 +13,6 @@ final class CurlEngine: @unchecked Sendable {
     /// Why `shared` is nil.
     static var unavailable: BuilderOSError { .other(detail: "libcurl could not be loaded: " + String(cString: bos_curl_load_error())) }
 
-    /// Loads libcurl on a thread of its own, so that a request made a moment later does not wait
-    /// for it (the CLI starts this beside the keyring lookup).
-    static func warmUp() { Thread.detachNewThread { _ = shared } }
 
     private struct Queue {
         var incoming: [CurlTransfer] = []

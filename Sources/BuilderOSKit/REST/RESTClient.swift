@@ -19,9 +19,6 @@ public final class RESTClient: Sendable {
         self.configuration = configuration
     }
 
-    /// Loads the HTTP library in the background now, ahead of the first request.
-    public static func warmUp() { CurlEngine.warmUp() }
-
     /// The same client with another request timeout.
     public func withTimeout(_ requestTimeout: Double) -> RESTClient {
         var c = configuration

@@ -3,7 +3,7 @@ import Foundation
 import ReferenceServer
 import ToolSupport
 
-// builderos-bench --bin DIR [--runs N] [--only startup|status|stream|scroll] [--work DIR]
+// builderos-bench --bin DIR [--tools DIR] [--runs N] [--only startup|status|stream|scroll] [--work DIR]
 // Run by meson-helpers/benchmark (under xvfb-run and a private keyring). Prints one table of
 // medians and ratios, every reference measured in the same run. Not part of the tests.
 var options: [String: String] = [:]
@@ -12,7 +12,9 @@ while let name = iterator.next(), let value = iterator.next() { options[String(n
 let bin = options["bin"] ?? ".build/debug"
 let runs = Int(options["runs"] ?? "") ?? 10
 let only = options["only"]
-func binary(_ name: String) -> String { (bin as NSString).appendingPathComponent(name) }
+// --bin: the installed product executables; --tools: desktop-ui-checks (default: the same folder).
+let tools = options["tools"] ?? bin
+func binary(_ name: String) -> String { ((name == "desktop-ui-checks" ? tools : bin) as NSString).appendingPathComponent(name) }
 
 // --work DIR keeps the sandboxes (settings, history, the server's key file) there for profiling
 // one scenario by hand; by default they go to a temporary folder that is removed at the end.

@@ -2,10 +2,9 @@ import ArgumentParser
 import BuilderOSKit
 import Foundation
 
-struct Login: AsyncParsableCommand, CallsTheServerOverREST {
-    static let name = "login"
+struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: name,
+        commandName: "login",
         abstract: "Sign in to a server: tests the connection, then stores the key in your keyring.",
         discussion: "The key is read from a hidden prompt, or from standard input when it is not a terminal (for example `builderos login --server URL < keyfile`).")
 

@@ -1,9 +1,8 @@
 import ArgumentParser
 import BuilderOSKit
 
-struct Sleep: AsyncParsableCommand, CallsTheServerOverREST {
-    static let name = "sleep"
-    static let configuration = CommandConfiguration(commandName: name, abstract: "Put the server machine to sleep.")
+struct Sleep: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "sleep", abstract: "Put the server machine to sleep.")
 
     @Flag(help: "Confirm: the server will be unreachable until it wakes.") var yes = false
     @OptionGroup var output: OutputOptions

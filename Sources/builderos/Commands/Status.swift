@@ -2,9 +2,8 @@ import ArgumentParser
 import BuilderOSKit
 import Foundation
 
-struct Status: AsyncParsableCommand, CallsTheServerOverREST {
-    static let name = "status"
-    static let configuration = CommandConfiguration(commandName: name, abstract: "Show the server's status, version, latency and features.")
+struct Status: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the server's status, version, latency and features.")
 
     @Flag(help: "Print JSON instead of text.") var json = false
     @Option(help: "How many status requests to time (the median latency is shown).") var samples = 1
@@ -51,9 +50,8 @@ struct Status: AsyncParsableCommand, CallsTheServerOverREST {
     }
 }
 
-struct Capsules: AsyncParsableCommand, CallsTheServerOverREST {
-    static let name = "capsules"
-    static let configuration = CommandConfiguration(commandName: name, abstract: "List the server's capsules.")
+struct Capsules: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "capsules", abstract: "List the server's capsules.")
 
     @Flag(help: "Print JSON instead of text.") var json = false
     @OptionGroup var output: OutputOptions
