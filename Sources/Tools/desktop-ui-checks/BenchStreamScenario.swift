@@ -69,7 +69,7 @@ final class FrameMeter {
             print("MEASURE \(prefix)late-frames=\(late)")
             print("MEASURE \(prefix)longest-frame-ms=\(String(format: "%.1f", Double(longest) / 1000))")
             for frame in lateFrames {
-                print(String(format: "LATE-FRAME %@at %.2f s: update %.1f, layout %.1f, paint %.1f, other %.1f ms (monotonic %d µs)", prefix, frame.at,
+                print(String(format: "LATE-FRAME %@at %.2f s: update %.1f, layout %.1f, paint %.1f, other %.1f ms (monotonic %ld µs)", prefix, frame.at,
                              Double(frame.update) / 1000, Double(frame.layout) / 1000, Double(frame.paint) / 1000, Double(frame.other) / 1000,
                              frame.monotonic))
             }
