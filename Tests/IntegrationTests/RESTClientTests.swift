@@ -19,6 +19,19 @@ struct RESTClientTests {
         await server.stop()
     }
 
+    /// libcurl's GnuTLS flavour is the one loaded (GnuTLS is already the chat socket's TLS stack; the
+    /// OpenSSL flavour would add libssl): after a request, the process maps `libcurl-gnutls.so.4`.
+    @Test func requestsGoThroughLibcurlsGnuTLSFlavour() async throws {
+        let server = try await RunningServer.start()
+        _ = try await server.client().health()
+        // Read to the end (String(contentsOfFile:) stops after the first page of a /proc file).
+        let handle = try #require(FileHandle(forReadingAtPath: "/proc/self/maps"))
+        let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        #expect(maps.contains("/libcurl-gnutls.so.4"))
+        #expect(!maps.contains("/libcurl.so.4"))
+        await server.stop()
+    }
+
     @Test func capsulesAndDetail() async throws {
         let server = try await RunningServer.start()
         let list = try await server.client().capsules()
