@@ -13,7 +13,6 @@ final class CurlEngine: @unchecked Sendable {
     /// Why `shared` is nil.
     static var unavailable: BuilderOSError { .other(detail: "libcurl could not be loaded: " + String(cString: bos_curl_load_error())) }
 
-
     private struct Queue {
         var incoming: [CurlTransfer] = []
         var cancelled: [ObjectIdentifier] = []
