@@ -71,8 +71,20 @@ public enum Spawn {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
+        // The child starts with no signal blocked and every signal at its default, as a shell would start
+        // it: Swift's concurrency threads block most signals, and a mask is inherited — a session bus
+        // started under it ignored the SIGTERM that dbus-run-session ends it with, and outlived the run.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let error = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        let error = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard error == 0 else { throw POSIXError(POSIXErrorCode(rawValue: error) ?? .EINVAL) }
         // The wait blocks a thread of its own, never one of Swift's few cooperative threads:
         // blocked there, a long UI scenario would stall every async test in the run.
