@@ -30,6 +30,10 @@ struct HistoryStoreTests {
         #expect(reopened.messages(in: c.id).last?.state == .interrupted)
         #expect(reopened.queued().map(\.id) == [queued.id])
         #expect(reopened.messages(in: c.id, before: reply.sequence, limit: 1).map(\.text) == ["queued"])
+        // The other way (a list that dropped its newest loads them again): the oldest after, oldest first.
+        #expect(reopened.messages(in: c.id, after: sent.sequence, limit: 1).map(\.text) == ["queued"])
+        #expect(reopened.messages(in: c.id, after: sent.sequence, limit: 5).map(\.text) == ["queued", "partial"])
+        #expect(reopened.messages(in: c.id, after: reply.sequence, limit: 5).isEmpty)
 
         reopened.delete(c.id)
         let afterDelete = try HistoryStore(path: path)

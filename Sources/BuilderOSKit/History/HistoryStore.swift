@@ -112,6 +112,12 @@ public final class HistoryStore: HistoryStoring {
         return rows.reversed()
     }
 
+    public func messages(in conversation: UUID, after: Int64, limit: Int) -> [ChatMessage] {
+        (try? db.query(
+            "SELECT \(Self.columns) FROM messages WHERE conversation = ? AND seq > ? ORDER BY seq LIMIT ?",
+            [.text(conversation.uuidString), .int(after), .int(Int64(limit))], Self.message)) ?? []
+    }
+
     public func messageCount(in conversation: UUID) -> Int {
         Int((try? db.query("SELECT COUNT(*) FROM messages WHERE conversation = ?", [.text(conversation.uuidString)]) { $0.int(0) })?.first ?? 0)
     }

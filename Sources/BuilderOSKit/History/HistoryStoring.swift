@@ -16,6 +16,8 @@ public protocol HistoryStoring: AnyObject {
     func update(_ id: UUID, state: ChatMessage.State)
     /// The newest `limit` messages of a conversation older than `before` (all when nil), oldest first.
     func messages(in conversation: UUID, before: Int64?, limit: Int) -> [ChatMessage]
+    /// The oldest `limit` messages of a conversation newer than `after`, oldest first.
+    func messages(in conversation: UUID, after: Int64, limit: Int) -> [ChatMessage]
     func messageCount(in conversation: UUID) -> Int
     /// User messages not yet handed to a socket, oldest first: the outbox.
     func queued() -> [ChatMessage]

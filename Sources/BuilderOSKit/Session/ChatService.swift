@@ -288,8 +288,18 @@ public final class ChatService {
 
     /// Messages to show when a conversation opens, oldest first.
     public func recentMessages(in conversationID: UUID, before: Int64? = nil, limit: Int = 100) -> [ChatMessage] {
-        var messages = history.messages(in: conversationID, before: before, limit: limit)
-        // A reply still streaming is newer in memory than on disk.
+        live(history.messages(in: conversationID, before: before, limit: limit))
+    }
+
+    /// The messages after sequence number `after`, oldest first (a list that dropped its newest
+    /// messages loads them again this way).
+    public func messages(in conversationID: UUID, after: Int64, limit: Int) -> [ChatMessage] {
+        live(history.messages(in: conversationID, after: after, limit: limit))
+    }
+
+    /// A reply still streaming is newer in memory than on disk.
+    private func live(_ stored: [ChatMessage]) -> [ChatMessage] {
+        var messages = stored
         for turn in active.values {
             if let reply = turn.reply, let i = messages.firstIndex(where: { $0.id == reply.id }) { messages[i] = reply }
         }

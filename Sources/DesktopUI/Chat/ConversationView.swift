@@ -59,6 +59,11 @@ final class ConversationView {
             guard let id = conversationID else { return [] }
             return chat.recentMessages(in: id, before: before, limit: MessageList.olderPage)
         }
+        messages.loadNewer = { [unowned self] after in
+            guard let id = conversationID else { return [] }
+            return chat.messages(in: id, after: after, limit: MessageList.olderPage)
+        }
+        messages.showNewest = { [unowned self] in showNewest() }
         composer.canSendExtra = { [unowned self] in !attachments.uploading }
         composer.onSend = { [unowned self] in send(composer.text) }
         composer.onStop = { [unowned self] in if let id = conversationID { chat.stop(id) } }
@@ -89,9 +94,14 @@ final class ConversationView {
         UI.setText(agentLabel, agent.displayName)
         composer.setPlaceholder(String(format: L("Ask %@…"), agent.displayName))
         composer.setText(conversation?.draft ?? "")
-        messages.show(id.map { FirstScreen.messages(chat.recentMessages(in: $0, limit: MessageList.firstPage), characters: firstScreenCharacters()) } ?? [])
+        showNewest()
         showBody()
         refreshTurn()
+    }
+
+    /// The conversation from its newest messages: a first screen of them, older ones as needed.
+    private func showNewest() {
+        messages.show(conversationID.map { FirstScreen.messages(chat.recentMessages(in: $0, limit: MessageList.firstPage), characters: firstScreenCharacters()) } ?? [])
     }
 
     /// The first screen's text for the area the messages have; before their first allocation, the

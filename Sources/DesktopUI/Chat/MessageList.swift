@@ -6,7 +6,9 @@ import GtkKit
 /// The conversation's messages in a virtualised GtkListView: the model holds only message ids
 /// (a GtkStringList), rows are recycled, and only rows on screen exist. Updates that arrive
 /// between two frames (streaming) are applied once per frame. Scrolling to the top loads older
-/// messages; new ones scroll into view unless the user has scrolled up.
+/// messages; new ones scroll into view unless the user has scrolled up. The model holds a bounded
+/// window of messages around the view (`window`): what scrolling brings in at one end is dropped at
+/// the other, and loaded again when the view comes back.
 @MainActor
 public final class MessageList {
     public let widget: Widget
@@ -22,6 +24,8 @@ public final class MessageList {
     private var lastUpper = 0.0
     private var loadingOlder = false
     private var reachedFirst = false
+    /// Whether the newest message is in the model (false after scrolling up dropped it).
+    private var reachedLast = true
     private var framesSinceShow = 0
     /// A conversation opens with the messages that fill a window (at most these many; the
     /// conversation view keeps the `FirstScreen` of them), so the first frame lays out only those;
@@ -29,12 +33,25 @@ public final class MessageList {
     /// as the user scrolls up).
     static let firstPage = 8
     static let olderPage = 12
+    /// At most this many messages in the model. Why: GTK 4.8's list view gives every row it has no
+    /// widget for the median height of the rows it has (also a row it measured before), and a chat's
+    /// rows are of two kinds, short questions and longer replies, so that median jumps between the two
+    /// as the view moves. With thousands of such rows the list's height jumped by hundreds of
+    /// thousands of pixels from one frame to the next, and the row at a scroll offset by ~150 rows,
+    /// which the list then bound (measured: 71 rows a frame scrolling down through 10,000 messages).
+    /// Below the 200 rows GTK keeps realized around its anchor, every row is measured, none estimated.
+    static let window = 160
     /// Where `updateLater` reads a message's current state at frame time.
     public var lookup: ((UUID) -> ChatMessage?)?
     /// The user asked to send a message that was not delivered once more.
     var resend: ((ChatMessage) -> Void)?
     /// Loads messages older than the given sequence number, oldest first.
     var loadOlder: ((Int64) -> [ChatMessage])?
+    /// Loads messages newer than the given sequence number, oldest first.
+    var loadNewer: ((Int64) -> [ChatMessage])?
+    /// Shows the conversation again from its newest messages (your own message was added while
+    /// the newest were not in the list).
+    var showNewest: (() -> Void)?
     /// Frames in which pending updates were applied (tests compare it with the number of chunks).
     public private(set) var framesApplied = 0
 
@@ -82,7 +99,7 @@ public final class MessageList {
         // a reply's column keeping its text in view while it lays out blocks after a resize.
         Signals.connect(adj, "value-changed") { [unowned self] in
             let upper = gtk_adjustment_get_upper(adjustment)
-            if upper == lastUpper, !LazyColumn.movingTheView { stickToBottom = distanceFromBottom(adjustment) < 48 }
+            if upper == lastUpper, !LazyColumn.movingTheView { stickToBottom = reachedLast && distanceFromBottom(adjustment) < 48 }
         }
         // Taken after this dispatch: gtk_adjustment_configure notifies the new upper *before* it emits
         // value-changed for the same change, so taken at once the list's own move (e.g. its content
@@ -98,6 +115,8 @@ public final class MessageList {
             framesSinceShow += 1
             // From the second frame on (the first shows the newest messages), keep a screen of older ones above.
             if framesSinceShow > 1, gtk_adjustment_get_value(adjustment) < gtk_adjustment_get_page_size(adjustment) { olderNeeded() }
+            // And below, once scrolling up has dropped the newest: a screen of newer ones.
+            if framesSinceShow > 1, !reachedLast, distanceFromBottom(adjustment) < gtk_adjustment_get_page_size(adjustment) { newerNeeded() }
             guard stickToBottom, !order.isEmpty, distanceFromBottom(adjustment) > 0.5 else { return }
             gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
         }
@@ -116,6 +135,7 @@ public final class MessageList {
         pending = []
         stickToBottom = true
         reachedFirst = false
+        reachedLast = true
         framesSinceShow = 0
         splice(at: 0, remove: Int(g_list_model_get_n_items(model)), insert: order)
         scrollToBottom()
@@ -123,6 +143,12 @@ public final class MessageList {
 
     public func append(_ message: ChatMessage) {
         guard messages[message.id] == nil else { update(message); return }
+        // The newest are not in the list: a reply comes in with them when the view gets there, and
+        // your own message brings the view back to them.
+        guard reachedLast else {
+            if message.role == .user || message.role == .status { showNewest?() }
+            return
+        }
         messages[message.id] = message
         order.append(message.id)
         // Your own message always scrolls into view, and so does what became of it (a status pill such as
@@ -167,6 +193,40 @@ public final class MessageList {
         for m in older { messages[m.id] = m }
         order.insert(contentsOf: older.map(\.id), at: 0)
         splice(at: 0, remove: 0, insert: older.map(\.id))
+        if order.count > Self.window { dropNewest(order.count - Self.window) }
+    }
+
+    private func newerNeeded() {
+        guard !reachedLast, let last = order.last, let sequence = messages[last]?.sequence, let loadNewer else { return }
+        let newer = loadNewer(sequence).filter { messages[$0.id] == nil }
+        guard !newer.isEmpty else { reachedLast = true; return }
+        for m in newer { messages[m.id] = m }
+        order.append(contentsOf: newer.map(\.id))
+        splice(at: order.count - newer.count, remove: 0, insert: newer.map(\.id))
+        if order.count > Self.window { dropOldest(order.count - Self.window) }
+    }
+
+    /// Drops the newest `count` messages from the list (the view is far above them).
+    private func dropNewest(_ count: Int) {
+        let dropped = order.suffix(count)
+        order.removeLast(count)
+        forget(dropped)
+        splice(at: order.count, remove: count, insert: [])
+        reachedLast = false
+        stickToBottom = false
+    }
+
+    /// Drops the oldest `count` messages from the list (the view is far below them).
+    private func dropOldest(_ count: Int) {
+        let dropped = order.prefix(count)
+        order.removeFirst(count)
+        forget(dropped)
+        splice(at: 0, remove: count, insert: [])
+        reachedFirst = false
+    }
+
+    private func forget(_ ids: ArraySlice<UUID>) {
+        for id in ids { messages[id] = nil; pending.remove(id) }
     }
 
     // MARK: Model plumbing

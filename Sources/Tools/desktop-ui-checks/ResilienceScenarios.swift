@@ -241,5 +241,34 @@ enum ResilienceScenarios {
         }
         d.expect(olderShown(), "scrolling to the top loads older messages", "after \(scrolls) scrolls")
         print("MEASURE scrolls to the top until messages below 9,900 showed: \(scrolls)")
+
+        // Further up, the list keeps a bounded window of messages: the newest leave it, and come
+        // back when the view goes down again.
+        // The questions read "message N" (even N); the newest is 9998.
+        let numbers = { () -> [Int] in
+            d.texts(main).split(separator: "\n").compactMap { (line: Substring) -> Int? in line.hasPrefix("message ") ? Int(String(line.dropFirst(8))) : nil }
+        }
+        let inModel = { () -> Int in
+            guard let view = d.widget("message-list", in: main), let model = gtk_list_view_get_model(OpaquePointer(view)) else { return -1 }
+            return Int(g_list_model_get_n_items(model))
+        }
+        var most = 0
+        for _ in 0..<200 where !(numbers().min().map { $0 < 9600 } ?? false) {
+            gtk_adjustment_set_value(adjustment, 0)
+            await d.nextFrame(main)
+            await d.nextFrame(main)
+            most = max(most, inModel())
+        }
+        d.expect(numbers().contains { $0 < 9600 }, "scrolling up reaches messages 400 back")
+        d.expect(most > 0 && most <= 160, "the list holds a bounded window of messages", "at most \(most) in the model")
+        d.expect(!numbers().contains(9998), "the newest question left the window while the view is far above it")
+        var downs = 0
+        for _ in 0..<300 where !numbers().contains(9998) {
+            downs += 1
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+            await d.nextFrame(main)
+            await d.nextFrame(main)
+        }
+        d.expect(numbers().contains(9998), "scrolling down brings the newest question back", "after \(downs) scrolls")
     }
 }
