@@ -270,5 +270,18 @@ enum ResilienceScenarios {
             await d.nextFrame(main)
         }
         d.expect(numbers().contains(9998), "scrolling down brings the newest question back", "after \(downs) scrolls")
+
+        // Far up again, your own new message brings the view back to the newest messages.
+        for _ in 0..<200 where numbers().contains(9998) || !(numbers().min().map { $0 < 9600 } ?? false) {
+            gtk_adjustment_set_value(adjustment, 0)
+            await d.nextFrame(main)
+            await d.nextFrame(main)
+        }
+        d.expect(!numbers().contains(9998), "the newest left the window again")
+        d.typeText("back to the newest", into: "message-input", in: main)
+        d.click("send", in: main)
+        d.expect(await d.wait { d.texts(main).contains("back to the newest") && numbers().contains(9998) },
+                 "sending from far up shows your message with the newest ones")
+        d.expect(await d.wait { fromBottom() < 1 }, "and the view rests at the end", "\(fromBottom()) px above the end")
     }
 }
