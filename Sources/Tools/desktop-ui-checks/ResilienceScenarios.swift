@@ -278,10 +278,12 @@ enum ResilienceScenarios {
             await d.nextFrame(main)
         }
         d.expect(!numbers().contains(9998), "the newest left the window again")
+        await d.screenshot(main, "large-far-up")
         d.typeText("back to the newest", into: "message-input", in: main)
         d.click("send", in: main)
         d.expect(await d.wait { d.texts(main).contains("back to the newest") && numbers().contains(9998) },
                  "sending from far up shows your message with the newest ones")
         d.expect(await d.wait { fromBottom() < 1 }, "and the view rests at the end", "\(fromBottom()) px above the end")
+        await d.screenshot(main, "large-sent-from-far-up")
     }
 }
