@@ -10,7 +10,8 @@ struct SignedInSession {
         let settings = settingsStore.load()
         guard let server = settings.server else { throw CLIFailure(error: .notSignedIn) }
         let key: String?
-        do { key = try await CredentialStore().lookup(for: server) } catch { throw CLIFailure(error: error) }
+        // libcurl loads while the keyring answers (the request needs both).
+        do { key = try await CredentialStore().lookup(for: server, whenConnected: RESTClient.loadInBackground) } catch { throw CLIFailure(error: error) }
         guard let key else { throw CLIFailure(error: .notSignedIn) }
         return SignedInSession(settings: settings, server: server, apiKey: key)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import BuilderOSKit
 
@@ -22,6 +23,20 @@ struct CredentialStoreTests {
         try await store.clear(for: server)
         #expect(try await store.lookup(for: server) == nil)
         try await store.clear(for: server)  // clearing twice is fine
+    }
+
+    /// The CLI starts loading libcurl from `whenConnected`: it must run once, before the answer,
+    /// and the lookup must still find the key afterwards.
+    @Test func whenConnectedRunsOnceBeforeTheAnswer() async throws {
+        let server = try uniqueServer()
+        let key = TestKeys.make()
+        try await store.store(key: key, for: server)
+        let calls = Mutex(0)
+        #expect(try await store.lookup(for: server, whenConnected: { calls.withLock { $0 += 1 } }) == key)
+        #expect(calls.withLock { $0 } == 1)
+        try await store.clear(for: server)
+        #expect(try await store.lookup(for: server, whenConnected: { calls.withLock { $0 += 1 } }) == nil)
+        #expect(calls.withLock { $0 } == 2)
     }
 
     @Test func keysAreKeptPerServerAndReplaced() async throws {

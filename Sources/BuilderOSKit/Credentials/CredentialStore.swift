@@ -22,9 +22,17 @@ public struct CredentialStore: Sendable {
         }
     }
 
-    /// The stored key, or nil when none is stored for this server.
-    public func lookup(for server: ServerAddress) async throws(BuilderOSError) -> String? {
+    /// The stored key, or nil when none is stored for this server. `whenConnected` runs on the
+    /// lookup's thread once the session bus connection (and GDBus's worker thread) exists, before
+    /// the Secret Service is asked: the moment to start work that should overlap the lookup's
+    /// round trips without holding up the threads it creates.
+    public func lookup(for server: ServerAddress, whenConnected: (@Sendable () -> Void)? = nil) async throws(BuilderOSError) -> String? {
         try await offThread {
+            // The bus libsecret uses is this process-wide singleton, kept while it is held; a failure
+            // to connect is reported by the lookup below, in its own words.
+            let bus = whenConnected.flatMap { _ in Self.sessionBus() }
+            defer { if let bus { g_object_unref(UnsafeMutableRawPointer(bus)) } }
+            whenConnected?()
             var error: UnsafeMutablePointer<GError>?
             let attributes = Self.attributes(server)
             defer { g_hash_table_unref(attributes) }
@@ -68,6 +76,27 @@ public struct CredentialStore: Sendable {
         g_hash_table_insert(table, g_strdup("server"), g_strdup(server.baseURL))
         g_hash_table_insert(table, g_strdup("version"), g_strdup(schemaVersion))
         return table
+    }
+
+    /// Connects to the session bus the way libsecret is about to: `g_bus_get` asynchronously, which
+    /// GIO runs on a thread of its shared pool. The connection and that thread then exist before
+    /// `whenConnected` runs, so libsecret's own `g_bus_get` reuses both and creates no thread while a
+    /// `dlopen` started there holds the loader's lock (measured: a thread created meanwhile waited 6–8 ms).
+    private static func sessionBus() -> OpaquePointer? {
+        final class Answer { var bus: OpaquePointer?; var done = false }
+        let answer = Answer()
+        let context = g_main_context_new()
+        g_main_context_push_thread_default(context)
+        defer { g_main_context_pop_thread_default(context); g_main_context_unref(context) }
+        g_bus_get(G_BUS_TYPE_SESSION, nil, { _, result, data in
+            let answer = Unmanaged<Answer>.fromOpaque(data!).takeRetainedValue()
+            var error: UnsafeMutablePointer<GError>?
+            answer.bus = g_bus_get_finish(result, &error)
+            if let error { g_error_free(error) }
+            answer.done = true
+        }, Unmanaged.passRetained(answer).toOpaque())
+        while !answer.done { g_main_context_iteration(context, 1) }
+        return answer.bus
     }
 
     /// Searches without unlocking: true when a matching item exists.

@@ -13,6 +13,9 @@ final class CurlEngine: @unchecked Sendable {
     /// Why `shared` is nil.
     static var unavailable: BuilderOSError { .other(detail: "libcurl could not be loaded: " + String(cString: bos_curl_load_error())) }
 
+    /// Loads libcurl on a thread of its own, so that a request made a moment later finds it loaded.
+    static func loadInBackground() { Thread.detachNewThread { _ = shared } }
+
     private struct Queue {
         var incoming: [CurlTransfer] = []
         var cancelled: [ObjectIdentifier] = []

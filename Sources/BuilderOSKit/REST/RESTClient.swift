@@ -19,6 +19,11 @@ public final class RESTClient: Sendable {
         self.configuration = configuration
     }
 
+    /// Starts loading the HTTP library on a thread of its own, ahead of the first request. Its
+    /// `dlopen` holds the dynamic loader's lock throughout, and every thread created meanwhile waits
+    /// for that lock: start it once the threads of the moment exist (see `CredentialStore.lookup`).
+    public static func loadInBackground() { CurlEngine.loadInBackground() }
+
     /// The same client with another request timeout.
     public func withTimeout(_ requestTimeout: Double) -> RESTClient {
         var c = configuration
