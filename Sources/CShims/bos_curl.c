@@ -56,6 +56,13 @@ static void load(void) {
     RESOLVE(slist_free_all, "curl_slist_free_all") RESOLVE(mime_init, "curl_mime_init") RESOLVE(mime_addpart, "curl_mime_addpart")
     RESOLVE(mime_name, "curl_mime_name") RESOLVE(mime_data, "curl_mime_data") RESOLVE(mime_filedata, "curl_mime_filedata")
     RESOLVE(mime_filename, "curl_mime_filename") RESOLVE(mime_type, "curl_mime_type") RESOLVE(mime_free, "curl_mime_free")
+    // curl_global_init initialises libssh2, and libssh2 initialises OpenSSL's libcrypto in full
+    // (every cipher and digest, the config file): 1.5 MiB resident for SCP/SFTP, which the
+    // transfers never allow (CURLOPT_PROTOCOLS is HTTP and HTTPS). libssh2 initialises its crypto
+    // only on its first libssh2_init, so a first call that asks for none keeps it out; OpenSSL
+    // still initialises itself on first use, should anything ever use it.
+    int (*ssh2_init)(int) = (int (*)(int))dlsym(library, "libssh2_init");
+    if (ssh2_init) ssh2_init(0x0001 /* LIBSSH2_INIT_NO_CRYPTO */);
     if (curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) { snprintf(load_error, sizeof load_error, "curl_global_init failed"); return; }
     loaded = 1;
 }
