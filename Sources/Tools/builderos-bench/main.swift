@@ -3,7 +3,7 @@ import Foundation
 import ReferenceServer
 import ToolSupport
 
-// builderos-bench --bin DIR [--tools DIR] [--runs N] [--only startup|status|stream|scroll] [--work DIR]
+// builderos-bench --bin DIR [--tools DIR] [--runs N] [--only startup|status|stream|scroll|link-order] [--work DIR]
 // Run by meson-helpers/benchmark (under xvfb-run and a private keyring). Prints one table of
 // medians and ratios, every reference measured in the same run. Not part of the tests.
 var options: [String: String] = [:]
@@ -190,7 +190,29 @@ if only == nil || only == "scroll" {
     }
 }
 
-print("")
-print("| measure | BuilderOS | reference | ratio | target | |")
-print("| --- | --- | --- | --- | --- | --- |")
-for r in rows { print("| \(r.what) | \(r.ours) | \(r.reference) | \(r.ratio) | \(r.target) | \(r.verdict) |") }
+// Not part of the table (meson-helpers/update-link-order): --profile-binaries names the unstripped
+// release build, --link-order-out the folder of the ordering files.
+if only == "link-order", let unstripped = options["profile-binaries"], let out = options["link-order-out"] {
+    print("Functions run at start-up (callgrind)…")
+    // The app signed in and idle first (what every start runs), then what a conversation adds.
+    let exitSoon = [exitNow: "2"]
+    var app: [Set<String>] = []
+    for (name, messages) in [("idle", 0), ("thousand", 1_000)] {
+        let env = try sandbox(name, server: server, messages: messages).merging(exitSoon) { $1 }
+        app.append(try LinkOrder.functions(of: "builderos-desktop", unstripped: unstripped, installedBin: bin, arguments: [],
+                                           environment: env, work: work))
+    }
+    try LinkOrder.write(app, product: "builderos-desktop", to: out)
+    let cliEnv = try sandbox("cli", server: server, messages: 0)
+    let cli = try [["status"], ["capsules"]].map { arguments in
+        try LinkOrder.functions(of: "builderos", unstripped: unstripped, installedBin: bin, arguments: arguments, environment: cliEnv, work: work)
+    }
+    try LinkOrder.write(cli, product: "builderos", to: out)
+}
+
+if !rows.isEmpty {
+    print("")
+    print("| measure | BuilderOS | reference | ratio | target | |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for r in rows { print("| \(r.what) | \(r.ours) | \(r.reference) | \(r.ratio) | \(r.target) | \(r.verdict) |") }
+}
