@@ -1,6 +1,7 @@
 import BuilderOSKit
 import CGtk
 import Foundation
+import Synchronization
 
 /// The app's icon for its windows and the tray. In a prefix on the desktop's data path it is in the icon theme
 /// already; installed elsewhere (`<prefix>/share/icons`) or run from the build folder (the checkout's `data/icons`),
@@ -19,12 +20,19 @@ enum AppIcon {
         let current = ProcessInfo.processInfo.environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         let directories = current.split(separator: ":").map(String.init)
         let home = ProcessInfo.processInfo.environment["XDG_DATA_HOME"] ?? (NSHomeDirectory() + "/.local/share")
+        folderOnDataDirectories.withLock { $0 = true }
         guard !directories.contains(share), share != home else { return }
         setenv("XDG_DATA_DIRS", ([share] + directories).joined(separator: ":"), 1)
     }
 
+    /// Set once the folder is on a data directory GTK's theme searches (above, before GTK started).
+    private nonisolated static let folderOnDataDirectories = Mutex(false)
+
     static func install() {
-        if let icons = iconFolder(), let display = gdk_display_get_default() {
+        // Only a process that did not prepare its environment asks the theme: reading its search path
+        // waits for the theme GTK is loading on a worker thread (10 ms of the first frame, seen with
+        // `perf sched`), which the main thread otherwise spends building the window.
+        if !folderOnDataDirectories.withLock({ $0 }), let icons = iconFolder(), let display = gdk_display_get_default() {
             let theme = gtk_icon_theme_get_for_display(display)
             if !searchPath(of: theme).contains(icons) { gtk_icon_theme_add_search_path(theme, icons) }
         }
