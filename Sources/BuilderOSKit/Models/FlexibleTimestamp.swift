@@ -75,12 +75,8 @@ public struct FlexibleTimestamp: Codable, Sendable, Equatable {
             default: return nil
             }
         }
-        var components = DateComponents()
-        (components.year, components.month, components.day) = (year, month, day)
-        (components.hour, components.minute, components.second) = (hour, minute, second)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? .current
-        guard let base = calendar.date(from: components) else { return nil }
+        guard let base = LocalTime.date(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                                        offset: offset) else { return nil }
         return base.addingTimeInterval(fraction)
     }
 }

@@ -307,6 +307,6 @@ public final class ChatService {
     }
 
     public func activityToday(now: Date = Date()) -> ChatActivity {
-        history.activity(since: Calendar.current.startOfDay(for: now))
+        history.activity(since: LocalTime.startOfDay(for: now))
     }
 }

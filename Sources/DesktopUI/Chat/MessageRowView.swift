@@ -99,7 +99,7 @@ final class MessageRowView {
     }
 
     private func updateCaption(_ m: ChatMessage) {
-        let time = Self.timeFormatter.string(from: m.created)
+        let time = LocalTime.shortTime(m.created)
         let state: String?
         switch m.state {
         case .queued: state = L("Waiting to send")
@@ -161,11 +161,4 @@ final class MessageRowView {
         }
         gtk_popover_popup(gtkCast(popover, to: GtkPopover.self))
     }
-
-    static let timeFormatter: DateFormatter = {
-        let f = DateFormatter()
-        f.dateStyle = .none
-        f.timeStyle = .short
-        return f
-    }()
 }
