@@ -41,3 +41,19 @@ struct HistoryStoreTests {
         #expect(afterDelete.messageCount(in: c.id) == 0)
     }
 }
+
+/// What runs at every start, send and turn's end must not read the whole history: with 10,000
+/// messages each full scan took 7–10 ms on the main thread, growing with the history.
+struct HistoryIndexTests {
+    @Test func everyFrequentStatementFindsItsRowsThroughAnIndex() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bos-history-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("history.sqlite3").path
+        _ = try HistoryStore(path: path)
+        let db = try SQLiteDatabase(path: path)
+        for statement in HistoryStore.statementsThatMustNotScan {
+            let plan = try db.query("EXPLAIN QUERY PLAN " + statement, statement.contains("?") ? [.real(0)] : []) { $0.text(3) }
+            #expect(!plan.isEmpty && plan.allSatisfy { !$0.hasPrefix("SCAN") }, "\(statement): \(plan)")
+        }
+    }
+}
