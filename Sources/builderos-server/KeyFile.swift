@@ -26,9 +26,9 @@ enum KeyFile {
         return key
     }
 
-    static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("builderos-uploads-\(getpid())")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+    /// A folder of this run's own for uploads, made (0700) at the first upload: a run that receives
+    /// none — most test runs — leaves nothing behind in the temporary folder.
+    static func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("builderos-uploads-\(UUID().uuidString)")
     }
 }

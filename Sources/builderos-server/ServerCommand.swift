@@ -13,7 +13,7 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on; 0 picks a free port (the URL line tells which).") var port = 8080
     @Option(help: "File holding the API key.") var keyFile: String
-    @Option(help: "Folder for uploaded files (default: a new temporary folder).") var uploadDir: String?
+    @Option(help: "Folder for uploaded files (default: a new temporary folder, made at the first upload).") var uploadDir: String?
     @Flag(help: "Behave like a core server without the system server (capsules and power answer 404).") var noSystemRoutes = false
     @Option(help: "Milliseconds to wait between two reply chunks.") var chunkDelayMs = 0
     @Option(help: "Benchmarks: stream every reply as this many chunks a second (0: the normal reply).") var pacedChunksPerSecond = 0
@@ -31,7 +31,7 @@ struct ServerCommand: AsyncParsableCommand {
         // The server holds the key too: no core dump of it (see BuilderOSKit's ProcessHardening).
         _ = bos_harden_process(1)
         let key = try KeyFile.loadOrCreate(at: keyFile)
-        let uploads = try uploadDir.map { URL(fileURLWithPath: $0) } ?? KeyFile.temporaryFolder()
+        let uploads = uploadDir.map { URL(fileURLWithPath: $0) } ?? KeyFile.temporaryFolder()
         let state = ServerState(apiKey: key, uploadDirectory: uploads, messageLog: messageLog.map { URL(fileURLWithPath: $0) })
         var faults = Faults()
         faults.systemRoutesAbsent = noSystemRoutes

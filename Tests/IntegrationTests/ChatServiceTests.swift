@@ -6,10 +6,13 @@ import Testing
 /// Conversations, history and the outbox against the reference server (real sockets, real SQLite):
 /// the wire's part. The outbox's rules are tested on fakes in BuilderOSKitTests/ChatServiceOutboxTests.
 @MainActor
-struct ChatServiceTests {
+final class ChatServiceTests {
+    /// This test's history files, removed with it.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bos-history-\(UUID().uuidString)")
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
     func temporaryHistory() throws -> HistoryStore {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bos-history-\(UUID().uuidString)")
-        return try HistoryStore(path: dir.appendingPathComponent("history.sqlite3").path)
+        try HistoryStore(path: folder.appendingPathComponent("history-\(UUID().uuidString).sqlite3").path)
     }
 
     func session(_ server: RunningServer, history: HistoryStore, through address: ServerAddress? = nil) -> AppSession {

@@ -31,7 +31,7 @@ enum FileRoutes {
             let id = UUID().uuidString.lowercased()
             let safeName = sanitize(original)
             let folder = state.uploadDirectory.appendingPathComponent(id)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try file.body.write(to: folder.appendingPathComponent(safeName))
             let path = "/api/files/\(id)/\(safeName.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? safeName)"
             let url = state.faults.absoluteUploadURLs ? state.baseURL + path : path

@@ -27,4 +27,5 @@ if only == nil || only == "slow" { await faults.slowServer(checkTiming: checkTim
 if only == nil || only == "tunnel" { await faults.tunnelPages() }
 if only == nil || only == "half-open" { await faults.halfOpen() }
 if only == "keyring" { await faults.keyringKilled() }  // kills this session's keyring: only on request
+try? FileManager.default.removeItem(at: work)  // `exit` skips the defer above
 exit(failures == 0 ? 0 : 1)
