@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "CShims", linkerSettings: [.linkedLibrary("dl")]),
         // libsoup 3 through dlopen when the first socket opens (chat, terminal): not linked, so neither the
         // app's first frame nor a `builderos` command pays for loading it and the libraries only it brings.
-        .target(name: "CSoup", dependencies: ["CGio"], linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CSoup", dependencies: ["CGio"], linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("gmodule-2.0")]),
         // cmark-gfm the same way, when the first Markdown is parsed (the CLI never does).
         .target(name: "CCmark", linkerSettings: [.linkedLibrary("dl")]),
         // No core dumps, no attach, external fatal signals end the process: for every process holding the key.
@@ -57,9 +57,9 @@ let package = Package(
         // forkpty for the reference server's terminal socket (fork → exec without Swift in between).
         .target(name: "CPty"),
         // WebKitGTK 6.0 through dlopen on first use (the Preview page): no link-time dependency, no start-up cost.
-        .target(name: "CWebView", dependencies: ["CGtk"]),
+        .target(name: "CWebView", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("gmodule-2.0")]),
         // VTE (libvte-2.91-gtk4) the same way, for the Terminal page.
-        .target(name: "CTerminalView", dependencies: ["CGtk"]),
+        .target(name: "CTerminalView", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("gmodule-2.0")]),
 
         // MARK: Domain core (no GTK)
         .target(

@@ -1,5 +1,6 @@
 #include "bos_soup.h"
 #include <dlfcn.h>
+#include <gmodule.h>
 #include <pthread.h>
 #include <stdio.h>
 
@@ -37,9 +38,21 @@ static char load_error[256];
 #define RESOLVE(field, name) \
     if (!(*(void **)&soup.field = dlsym(library, name))) { snprintf(load_error, sizeof load_error, "libsoup has no %s", name); return; }
 
+// Opened through GModule, then taken as a plain handle (RTLD_NOLOAD: already loaded, constructors
+// run). GModule holds its own lock while it calls dlopen, and GLib-based libraries call GModule from
+// their constructors (libsoup's checks for libsoup 2), so both locks must always be taken in that
+// order. A bare dlopen took the loader's lock first: with the GTK thread inside g_module_open
+// (gdk-pixbuf loading a loader) waiting for the loader's lock, each thread waited for the other — the
+// UI tests' intermittent hang, whose stacks (.build/ui-artefacts/hang-*.txt) showed exactly that.
+static void *open_through_gmodule(const char *name) {
+    GModule *module = g_module_open_full(name, G_MODULE_BIND_LOCAL, NULL);
+    if (module) g_module_make_resident(module);
+    return module ? dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD) : NULL;
+}
+
 static void load(void) {
-    void *library = dlopen("libsoup-3.0.so.0", RTLD_NOW | RTLD_LOCAL);
-    if (!library) { snprintf(load_error, sizeof load_error, "%s", dlerror()); return; }
+    void *library = open_through_gmodule("libsoup-3.0.so.0");
+    if (!library) { const char *e = g_module_error(); snprintf(load_error, sizeof load_error, "%s", e ? e : "libsoup-3.0.so.0 could not be loaded"); return; }
     RESOLVE(session_new, "soup_session_new") RESOLVE(session_set_timeout, "soup_session_set_timeout")
     RESOLVE(session_set_user_agent, "soup_session_set_user_agent") RESOLVE(session_set_tls_database, "soup_session_set_tls_database")
     RESOLVE(session_websocket_connect_async, "soup_session_websocket_connect_async")

@@ -1,6 +1,7 @@
 #include "bos_terminal_view.h"
 
 #include <dlfcn.h>
+#include <gmodule.h>
 #include <gtk/gtk.h>
 
 // PCRE2 compile flags VTE's regexes take (pcre2.h is not needed to build).
@@ -42,11 +43,18 @@ static const char *load_error;
 #define RESOLVE(field, name) \
     if (!(*(void **)&vte.field = dlsym(vte.library, name))) { load_error = "libvte-2.91-gtk4 lacks " name; goto fail; }
 
+// Opened through GModule for the lock order GModule users rely on (see CSoup/bos_soup.c).
+static void *open_through_gmodule(const char *name) {
+    GModule *module = g_module_open_full(name, G_MODULE_BIND_LOCAL, NULL);
+    if (module) g_module_make_resident(module);
+    return module ? dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD) : NULL;
+}
+
 int bos_terminal_load(const char **error) {
     if (vte.library) return 1;
-    void *library = dlopen("libvte-2.91-gtk4.so.0", RTLD_NOW | RTLD_LOCAL);
+    void *library = open_through_gmodule("libvte-2.91-gtk4.so.0");
     if (!library) {
-        load_error = dlerror();
+        load_error = g_module_error() ? g_module_error() : "libvte-2.91-gtk4.so.0 could not be loaded";
         if (error) *error = load_error;
         return 0;
     }

@@ -1,6 +1,7 @@
 #include "bos_webview.h"
 
 #include <dlfcn.h>
+#include <gmodule.h>
 #include <gtk/gtk.h>
 
 // The WebKit functions used, resolved by name (webkit/webkit.h is not needed to build).
@@ -32,11 +33,18 @@ static const char *load_error;
 #define RESOLVE(field, name) \
     if (!(*(void **)&wk.field = dlsym(wk.library, name))) { load_error = "libwebkitgtk-6.0 lacks " name; goto fail; }
 
+// Opened through GModule for the lock order GModule users rely on (see CSoup/bos_soup.c).
+static void *open_through_gmodule(const char *name) {
+    GModule *module = g_module_open_full(name, G_MODULE_BIND_LOCAL, NULL);
+    if (module) g_module_make_resident(module);
+    return module ? dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD) : NULL;
+}
+
 int bos_webview_load(const char **error) {
     if (wk.library) return 1;
-    void *library = dlopen("libwebkitgtk-6.0.so.4", RTLD_NOW | RTLD_LOCAL);
+    void *library = open_through_gmodule("libwebkitgtk-6.0.so.4");
     if (!library) {
-        load_error = dlerror();
+        load_error = g_module_error() ? g_module_error() : "libwebkitgtk-6.0.so.4 could not be loaded";
         if (error) *error = load_error;
         return 0;
     }
