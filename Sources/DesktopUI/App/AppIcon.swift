@@ -1,7 +1,6 @@
 import BuilderOSKit
 import CGtk
 import Foundation
-import Synchronization
 
 /// The app's icon for its windows and the tray. In a prefix on the desktop's data path it is in the icon theme
 /// already; installed elsewhere (`<prefix>/share/icons`) or run from the build folder (the checkout's `data/icons`),
@@ -15,24 +14,29 @@ enum AppIcon {
     /// throw away the theme it is loading on a worker thread, wait for it, and load it again on the main
     /// thread at the first icon — about 30 ms of the first frame, measured with uprobes.
     nonisolated static func addFolderToDataDirectories() {
-        guard let icons = iconFolder() else { return }
+        guard let icons = iconFolder(), !environmentSearches(icons) else { return }
         let share = (icons as NSString).deletingLastPathComponent
-        let current = ProcessInfo.processInfo.environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
-        let directories = current.split(separator: ":").map(String.init)
-        let home = ProcessInfo.processInfo.environment["XDG_DATA_HOME"] ?? (NSHomeDirectory() + "/.local/share")
-        folderOnDataDirectories.withLock { $0 = true }
-        guard !directories.contains(share), share != home else { return }
-        setenv("XDG_DATA_DIRS", ([share] + directories).joined(separator: ":"), 1)
+        setenv("XDG_DATA_DIRS", ([share] + dataDirectories()).joined(separator: ":"), 1)
     }
 
-    /// Set once the folder is on a data directory GTK's theme searches (above, before GTK started).
-    private nonisolated static let folderOnDataDirectories = Mutex(false)
+    /// Whether GTK's theme searches `icons` by the environment alone: its share folder is one of the
+    /// data directories or the user's own.
+    nonisolated static func environmentSearches(_ icons: String) -> Bool {
+        let share = (icons as NSString).deletingLastPathComponent
+        let home = getenv("XDG_DATA_HOME").map { String(cString: $0) } ?? (NSHomeDirectory() + "/.local/share")
+        return dataDirectories().contains(share) || share == home
+    }
+
+    private nonisolated static func dataDirectories() -> [String] {
+        let value = getenv("XDG_DATA_DIRS").map { String(cString: $0) } ?? ""
+        return (value.isEmpty ? "/usr/local/share:/usr/share" : value).split(separator: ":").map(String.init)
+    }
 
     static func install() {
-        // Only a process that did not prepare its environment asks the theme: reading its search path
-        // waits for the theme GTK is loading on a worker thread (10 ms of the first frame, seen with
-        // `perf sched`), which the main thread otherwise spends building the window.
-        if !folderOnDataDirectories.withLock({ $0 }), let icons = iconFolder(), let display = gdk_display_get_default() {
+        // The theme is asked only when the environment does not say (a process that did not call
+        // `addFolderToDataDirectories`): reading its search path waits for the theme GTK is loading on
+        // a worker thread (10 ms of the first frame, seen with `perf sched`).
+        if let icons = iconFolder(), !environmentSearches(icons), let display = gdk_display_get_default() {
             let theme = gtk_icon_theme_get_for_display(display)
             if !searchPath(of: theme).contains(icons) { gtk_icon_theme_add_search_path(theme, icons) }
         }
