@@ -17,6 +17,12 @@ public enum LeadingLayout {
         UI.append(box, content)
         return box
     }
+
+    /// Puts `content` where the box's content was (the old one is unparented: hold a reference to keep it).
+    public static func setContent(_ box: Widget, _ content: Widget) {
+        if let leading = gtk_widget_get_first_child(box), let old = gtk_widget_get_next_sibling(leading) { gtk_widget_unparent(old) }
+        UI.append(box, content)
+    }
 }
 
 private let spacingKey = "bos-leading-spacing"

@@ -4,6 +4,7 @@ import ReferenceServer
 import ToolSupport
 
 // builderos-bench --bin DIR [--tools DIR] [--runs N] [--only startup|status|stream|scroll|link-order] [--work DIR]
+//                 [--scroll-seconds S]  (the time box of each scrolling direction; 120 by default)
 // Run by meson-helpers/benchmark (under xvfb-run and a private keyring). Prints one table of
 // medians and ratios, every reference measured in the same run. Not part of the tests.
 var options: [String: String] = [:]
@@ -173,7 +174,10 @@ if only == nil || only == "scroll" {
     print("Scrolling a 10,000-message conversation end to end…")
     let scrollEnv = try sandbox("scroll", server: server, messages: 10_000)
     let scenario = Processes.output("/usr/bin/timeout", ["400", binary("desktop-ui-checks"), "--scenario", "bench-scroll", "--server", server.url,
-                                                         "--key-file", keyFile, "--out", work.path], environment: scrollEnv)
+                                                         "--key-file", keyFile, "--out", work.path, "--seconds", options["scroll-seconds"] ?? "120"],
+                                     environment: scrollEnv)
+    // Every late frame's phases, for profiling by hand (too many lines for the table's output).
+    if kept != nil { try? scenario.write(to: work.appendingPathComponent("scroll.out"), atomically: true, encoding: .utf8) }
     let m = measures(in: scenario)
     for direction in ["up", "down"] {
         guard let late = m["scroll-\(direction)-late-frames"], let frames = m["scroll-\(direction)-frames"],

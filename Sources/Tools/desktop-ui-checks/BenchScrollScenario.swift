@@ -17,6 +17,25 @@ enum BenchScrollScenario {
               let clock = gtk_widget_get_frame_clock(main) else { return d.expect(false, "the chat page shows the message list") }
         d.expect(await d.wait { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) }, "the conversation opens")
         let meter = FrameMeter(clock: clock)
+        // What a row costs to make and style: the widgets (each a CSS node) in a reply's row.
+        let replies = d.named(prefix: "message-assistant-", in: main)
+        if !replies.isEmpty {
+            func count(_ w: Widget) -> Int {
+                var n = 1
+                var child = gtk_widget_get_first_child(w)
+                while let c = child { n += count(c); child = gtk_widget_get_next_sibling(c) }
+                return n
+            }
+            print("MEASURE widgets-per-reply-row=\(replies.map(count).reduce(0, +) / replies.count)")
+            var kinds: [String: Int] = [:]
+            func tally(_ w: Widget) {
+                kinds[String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(w)))), default: 0] += 1
+                var child = gtk_widget_get_first_child(w)
+                while let c = child { tally(c); child = gtk_widget_get_next_sibling(c) }
+            }
+            replies.forEach(tally)
+            print("WIDGETS " + kinds.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value / replies.count)" }.joined(separator: ", "))
+        }
         let limit = Double(c.options["seconds"] ?? "120") ?? 120
 
         for (direction, name) in [(-1.0, "up"), (1.0, "down")] {

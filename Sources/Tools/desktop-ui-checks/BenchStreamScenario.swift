@@ -62,12 +62,18 @@ final class FrameMeter {
         var worstStall = 0.0
         /// Every frame over 16 ms: when (seconds after start) and its phases in µs.
         var lateFrames: [(at: Double, update: Int, layout: Int, paint: Int, other: Int, monotonic: Int)] = []
+        /// Every frame's time in µs, for the percentiles.
+        var durations: [Int] = []
 
         /// Prints frames, frames over 16 ms and the longest as MEASURE lines named with `prefix`.
         func report(_ prefix: String = "") {
             print("MEASURE \(prefix)frames=\(frames)")
             print("MEASURE \(prefix)late-frames=\(late)")
             print("MEASURE \(prefix)longest-frame-ms=\(String(format: "%.1f", Double(longest) / 1000))")
+            let sorted = durations.sorted()
+            for p in [50, 90, 99] where !sorted.isEmpty {
+                print("MEASURE \(prefix)p\(p)-frame-ms=\(String(format: "%.1f", Double(sorted[min(sorted.count - 1, sorted.count * p / 100)]) / 1000))")
+            }
             for frame in lateFrames {
                 print(String(format: "LATE-FRAME %@at %.2f s: update %.1f, layout %.1f, paint %.1f, other %.1f ms (monotonic %ld µs)", prefix, frame.at,
                              Double(frame.update) / 1000, Double(frame.layout) / 1000, Double(frame.paint) / 1000, Double(frame.other) / 1000,
@@ -95,6 +101,7 @@ final class FrameMeter {
             guard measuring, begin > 0 else { return }
             let took = g_get_monotonic_time() - begin
             figures.frames += 1
+            figures.durations.append(took)
             figures.longest = max(figures.longest, took)
             if took > 16_000 {
                 figures.late += 1

@@ -43,13 +43,20 @@ final class FixedBlockView: BlockView {
 }
 
 /// A paragraph or heading: one label per piece (`ParagraphChunks`), so a paragraph that keeps
-/// growing re-lays out only its last piece.
+/// growing re-lays out only its last piece. A paragraph of one piece (nearly all) is the label
+/// itself, without a box around it: every widget is a CSS node that GTK styles when a message row
+/// is made, and making rows is what scrolling through a long conversation pays for. A one-piece
+/// paragraph that grows a second piece is replaced by a view with a box (`update` says no).
 @MainActor
 final class ParagraphView: BlockView {
-    let widget = UI.vbox()
+    /// Made at the first update: the label, or a box of them.
+    private var shown: Widget?
+    var widget: Widget { shown! }
     private var labels: [Widget] = []
     private var markups: [String] = []
     private var block: MarkdownBlock?
+    /// Whether `widget` is the one label (not a box of pieces).
+    private var single = false
 
     func update(_ block: MarkdownBlock) -> Bool {
         guard block != self.block else { return true }
@@ -63,6 +70,13 @@ final class ParagraphView: BlockView {
             next = [PangoMarkup.heading(level: level, inlines)]
         default: return false
         }
+        if shown == nil, next.count == 1 {
+            let label = MarkdownWidgets.text(next[0])
+            (shown, labels, markups, single, self.block) = (label, [label], next, true, block)
+            return true
+        }
+        if shown == nil { shown = UI.vbox() }
+        if single, next.count != 1 { return false }
         self.block = block
         for (index, markup) in next.enumerated() {
             if index < labels.count {
@@ -111,16 +125,43 @@ final class ListBlockView: BlockView {
 @MainActor
 final class ListItemView {
     let widget: Widget
-    private let content = UI.vbox(spacing: Style.gapTiny)
+    /// The box of the item's blocks, made once it has other than one: a single block (nearly every
+    /// item) stands beside the marker by itself, one widget fewer to make and style.
+    private var content: Widget?
     private var views: [BlockView] = []
 
     init(marker: String, _ item: [MarkdownBlock]) {
-        widget = MarkdownWidgets.listItem(marker: marker, content: content)
-        update(item)
+        if item.count == 1 {
+            let view = BlockViews.make(item[0])
+            views = [view]
+            widget = MarkdownWidgets.listItem(marker: marker, content: view.widget)
+        } else {
+            let box = UI.vbox(spacing: Style.gapTiny)
+            content = box
+            widget = MarkdownWidgets.listItem(marker: marker, content: box)
+            update(item)
+        }
     }
 
     /// Shows `item`'s blocks, keeping every view that can take its block.
     func update(_ item: [MarkdownBlock]) {
+        if content == nil {
+            if item.count == 1 {
+                if views[0].update(item[0]) { return }
+                views[0] = BlockViews.make(item[0])
+                LeadingLayout.setContent(widget, views[0].widget)
+                return
+            }
+            // A second block (or none): from now on the blocks stand in a box.
+            let box = UI.vbox(spacing: Style.gapTiny)
+            let first = views[0].widget
+            g_object_ref(UnsafeMutableRawPointer(first))
+            LeadingLayout.setContent(widget, box)
+            UI.append(box, first)
+            g_object_unref(UnsafeMutableRawPointer(first))
+            content = box
+        }
+        guard let content else { return }
         for (index, block) in item.enumerated() {
             if index < views.count {
                 if views[index].update(block) { continue }
