@@ -36,6 +36,15 @@ public enum LazyColumn {
     /// (Main thread only; the frame callback that sets it is not isolated.)
     nonisolated(unsafe) public fileprivate(set) static var movingTheView = false
 
+    /// Makes `child` ask the column for at most `chars` characters' width of its font, as GtkLabel's
+    /// `max-width-chars` would. Why here and not on each label: a label with `max-width-chars` lays
+    /// its text out once more to measure itself (GtkLabel 4.8 lays a long wrapped text out at
+    /// unlimited width, at its minimum, at its maximum, then at the width it gets): one layout in
+    /// four, on every label, each time its text changes.
+    public static func limitNaturalWidth(of child: Widget, chars: Int32) {
+        makeRecord(for: child).naturalWidthChars = chars
+    }
+
     /// Whether `widget` is a lazy column.
     public static func isColumn(_ widget: Widget) -> Bool { state(of: widget) != nil }
 
@@ -56,6 +65,8 @@ private final class ChildRecord: @unchecked Sendable {
     var measuredHeight: Int32 = 0
     /// Whether the child was near the view at the column's last allocation.
     var nearView = true
+    /// At most this many characters' width is asked for the child (`limitNaturalWidth`).
+    var naturalWidthChars: Int32 = -1
     /// Whether the child is shown (allocated and drawn), and at which width.
     var shown = Shown.new
 
@@ -138,8 +149,7 @@ private func height(of child: UnsafeMutablePointer<GtkWidget>, width: Int32) -> 
         return record.height
     }
     // The text's area stays the same: a block as wide as its natural width keeps its height.
-    var minimum: Int32 = 0, natural: Int32 = 0
-    gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+    let (minimum, natural) = widths(of: child)
     let before = Double(min(record.measuredWidth, max(natural, 1)))
     let after = Double(min(max(width, minimum), max(natural, 1)))
     let estimate = Int32((Double(record.measuredHeight) * before / after).rounded())
@@ -160,8 +170,7 @@ private func measureColumn(_ box: UnsafeMutablePointer<GtkWidget>, _ orientation
     var low: Int32 = 0, high: Int32 = 0
     if orientation == GTK_ORIENTATION_HORIZONTAL {
         for child in list {
-            var m: Int32 = 0, n: Int32 = 0
-            gtk_widget_measure(child, orientation, -1, &m, &n, nil, nil)
+            let (m, n) = widths(of: child)
             (low, high) = (max(low, m), max(high, n))
         }
         return (low, high)
@@ -178,6 +187,23 @@ private func measureColumn(_ box: UnsafeMutablePointer<GtkWidget>, _ orientation
     }
     let gaps = column.spacing * Int32(max(list.count - 1, 0))
     return (low + gaps, high + gaps)
+}
+
+/// The child's minimum and natural width, the natural one at most its `limitNaturalWidth`.
+private func widths(of child: UnsafeMutablePointer<GtkWidget>) -> (minimum: Int32, natural: Int32) {
+    var minimum: Int32 = 0, natural: Int32 = 0
+    gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+    if let chars = record(of: child)?.naturalWidthChars, chars > 0 { natural = max(minimum, min(natural, characterWidth(child, chars))) }
+    return (minimum, natural)
+}
+
+/// The width of `count` characters of the widget's font, in pixels, as GtkLabel reckons it for
+/// `max-width-chars` (the wider of an average character and an average digit).
+private func characterWidth(_ widget: UnsafeMutablePointer<GtkWidget>, _ count: Int32) -> Int32 {
+    guard let context = gtk_widget_get_pango_context(widget), let metrics = pango_context_get_metrics(context, nil, nil) else { return Int32.max }
+    defer { pango_font_metrics_unref(metrics) }
+    let unit = max(pango_font_metrics_get_approximate_char_width(metrics), pango_font_metrics_get_approximate_digit_width(metrics))
+    return (unit * count + 1023) / 1024
 }
 
 /// The part of the column near the scrolled window's view (a quarter screen either side), in the

@@ -16,6 +16,8 @@ enum BenchScrollScenario {
               let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)),
               let clock = gtk_widget_get_frame_clock(main) else { return d.expect(false, "the chat page shows the message list") }
         d.expect(await d.wait { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) }, "the conversation opens")
+        // The realistic conversation as a person sees it (in the --out folder).
+        await d.screenshot(main, "scroll-start")
         let meter = FrameMeter(clock: clock)
         // What a row costs to make and style: the widgets (each a CSS node) in a reply's row.
         let replies = d.named(prefix: "message-assistant-", in: main)

@@ -29,14 +29,20 @@ public final class MarkdownView {
                 if views[index].update(blocks[index]) { continue }
                 remove(at: index)
             }
-            insert(BlockViews.make(blocks[index]), at: index)
+            insert(BlockViews.make(blocks[index]), for: blocks[index], at: index)
         }
         while views.count > blocks.count { remove(at: views.count - 1) }
     }
 
-    private func insert(_ view: BlockView, at index: Int) {
+    private func insert(_ view: BlockView, for block: MarkdownBlock, at index: Int) {
         let frame = SingleChildLayout.box()
         UI.append(frame, view.widget)
+        // Text is at most `lineChars` wide, as lines are easier to read so; a table (which scrolls
+        // sideways) or a code block may widen the reply up to the row's width.
+        switch block {
+        case .paragraph, .heading, .list, .quote: LazyColumn.limitNaturalWidth(of: frame, chars: MarkdownWidgets.lineChars)
+        case .code, .table, .rule: break
+        }
         gtk_box_insert_child_after(gtkCast(widget, to: GtkBox.self), frame, index > 0 ? frames[index - 1] : nil)
         views.insert(view, at: index)
         frames.insert(frame, at: index)

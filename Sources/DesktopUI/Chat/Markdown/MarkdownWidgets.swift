@@ -31,6 +31,9 @@ enum MarkdownWidgets {
     /// natural width is at least this); a shorter one keeps its own width.
     static let minimumWidthChars: Int32 = 24
 
+    /// A reply's text lines are at most this many characters long (`MarkdownView`'s column).
+    static let lineChars: Int32 = 72
+
     /// Sets a wrapping text label's markup, with the minimum width above once the text is long.
     static func setMarkup(_ label: Widget, _ markup: String) {
         gtk_label_set_markup(OpaquePointer(label), markup)
@@ -46,8 +49,12 @@ enum MarkdownWidgets {
     }
 
     static func text(_ markup: String, wrap: Bool = true) -> Widget {
+        // The reply's column caps the width (`lineChars`): a label's own `max-width-chars` costs a
+        // layout more each time it is measured. Not unset (-1) but out of reach: unset, GTK 4.8.3
+        // reported a natural width that lagged behind a streamed paragraph's text (its last word
+        // wrapped in a bubble wide enough for it).
         let label = UI.label("", classes: [], wrap: wrap, selectable: true)
-        gtk_label_set_max_width_chars(OpaquePointer(label), 72)
+        gtk_label_set_max_width_chars(OpaquePointer(label), 10_000)
         if wrap { setMarkup(label, markup) } else { gtk_label_set_markup(OpaquePointer(label), markup) }
         // Selectable labels take focus on click; links still open with Enter or a click.
         gtk_widget_set_focus_on_click(label, 0)
