@@ -149,6 +149,9 @@ private func height(of child: UnsafeMutablePointer<GtkWidget>, width: Int32) -> 
         return record.height
     }
     // The text's area stays the same: a block as wide as its natural width keeps its height.
+    // (The natural width as capped, as when labels capped it themselves: estimated with the uncapped
+    // width, the text being read did not stay in view after a narrowing — `LongReplyResizeCheck`.
+    // Why is not yet understood.)
     let (minimum, natural) = widths(of: child)
     let before = Double(min(record.measuredWidth, max(natural, 1)))
     let after = Double(min(max(width, minimum), max(natural, 1)))
