@@ -83,6 +83,8 @@ private final class ColumnState: @unchecked Sendable {
     var validating = false
     /// A child's height changed during an allocation: the column measures again at the next frame.
     var resizeNeeded = false
+    /// The width of the last allocation (a new one moves the view to keep the text being read).
+    var allocatedWidth: Int32 = -1
     init(spacing: Int32) { self.spacing = spacing }
 }
 
@@ -225,9 +227,25 @@ private func nearBand(_ box: UnsafeMutablePointer<GtkWidget>) -> (top: Double, b
 private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
     guard let box, let column = state(of: box) else { return }
     let band = nearBand(box)
+    let list = children(of: box)
+    // At a new width the blocks above the view change height (estimated or measured): the first
+    // block reaching into the view keeps its place in it (scroll anchoring). Its old position is
+    // the sum of the heights the column knew at the old width.
+    var anchor: (child: UnsafeMutablePointer<GtkWidget>, oldY: Double)?
+    if column.allocatedWidth >= 0, column.allocatedWidth != width, let band {
+        var oldY = 0.0
+        for child in list {
+            guard let record = record(of: child) else { break }
+            if oldY + Double(record.height) > band.viewTop { anchor = (child, oldY); break }
+            oldY += Double(record.height + column.spacing)
+        }
+    }
+    column.allocatedWidth = width
+    var shift = 0.0
     var y: Int32 = 0
     var hidden = false
-    for child in children(of: box) {
+    for child in list {
+        if let anchor, child == anchor.child { shift = Double(y) - anchor.oldY }
         let record = makeRecord(for: child)
         var h = height(of: child, width: width)
         let near = band.map { Double(y + h) >= $0.top && Double(y) <= $0.bottom } ?? true
@@ -258,6 +276,19 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
         y += h + column.spacing
     }
     if hidden || column.resizeNeeded { startValidating(box, column) }
+    moveView(of: box, by: shift)
+}
+
+/// Moves the scrolled window's view (and its end, so the distance to the end stays: the message
+/// list follows new messages while it is near zero) by `shift` pixels; the list sets both again
+/// when it is allocated. The message list does not take this for the user scrolling.
+private func moveView(of box: UnsafeMutablePointer<GtkWidget>, by shift: Double) {
+    guard shift != 0, let scroller = gtk_widget_get_ancestor(box, gtk_scrolled_window_get_type()),
+          let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) else { return }
+    LazyColumn.movingTheView = true
+    defer { LazyColumn.movingTheView = false }
+    gtk_adjustment_set_upper(adjustment, gtk_adjustment_get_upper(adjustment) + shift)
+    gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + shift)
 }
 
 /// Shows the hidden children, nearest the view first, a few a frame.
@@ -311,14 +342,6 @@ private func validateSome(_ box: UnsafeMutablePointer<GtkWidget>, _ column: Colu
         budget.spent += g_get_monotonic_time() - started
     }
     if resize { gtk_widget_queue_resize(box) } else if admitted > 0 { gtk_widget_queue_allocate(box) }
-    // Blocks above the view changed height: move the view with them. The end moves as much, so
-    // the distance to it stays (the message list follows new messages while it is near zero);
-    // the list sets both again when it is allocated.
-    if shiftAbove != 0, let scroller = gtk_widget_get_ancestor(box, gtk_scrolled_window_get_type()),
-       let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) {
-        LazyColumn.movingTheView = true
-        defer { LazyColumn.movingTheView = false }
-        gtk_adjustment_set_upper(adjustment, gtk_adjustment_get_upper(adjustment) + shiftAbove)
-        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + shiftAbove)
-    }
+    // Blocks above the view changed height: move the view with them.
+    moveView(of: box, by: shiftAbove)
 }

@@ -63,6 +63,16 @@ enum LongReplyResizeCheck {
         await d.settle()
         d.expect(LazyColumn.hiddenChildren(view.widget).isEmpty, "and are shown in the end")
         d.expect(inView(reading, scroller), "the paragraph read before the resize is still in view")
+
+        // And wider again: everything above is estimated, then measured (shorter); the paragraph
+        // being read stays in view.
+        guard let readingNow = blocks.first(where: { inView($0, scroller) }) else { return d.expect(false, "a block is in view") }
+        gtk_window_set_default_size(gtkCast(window, to: GtkWindow.self), 1000, 500)
+        _ = await d.wait(seconds: 5) { gtk_widget_get_width(view.widget) > 800 }
+        _ = await d.wait(seconds: 20) { !LazyColumn.isValidating(view.widget) }
+        await d.settle()
+        d.expect(LazyColumn.hiddenChildren(view.widget).isEmpty, "after widening too, every block is shown in the end")
+        d.expect(inView(readingNow, scroller), "the paragraph read before widening is still in view")
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
     }
 
