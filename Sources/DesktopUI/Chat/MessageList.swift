@@ -39,7 +39,7 @@ public final class MessageList {
     static let olderPage = 12
     /// Screens of messages kept in the list beyond the view in the direction it moves.
     static let lead = 2.0
-    /// At most this many messages in the model. Why: GTK 4.8's list view gives every row it has no
+    /// About this many messages in the model (more only while the rows beyond are near the view). Why: GTK 4.8's list view gives every row it has no
     /// widget for the median height of the rows it has (also a row it measured before), and a chat's
     /// rows are of two kinds, short questions and longer replies, so that median jumps between the two
     /// as the view moves. With thousands of such rows the list's height jumped by hundreds of
