@@ -1,11 +1,11 @@
 /// How many messages join the message list in one frame while the view moves through a long
 /// conversation.
 ///
-/// Why: a new message row costs its text's layout — scrolling 10,000 messages (perf, release
-/// build), about 6 µs a character, nearly all of it Pango layout in GtkLabel's measuring — and the
-/// list used to take a page of 12 messages at once: a 60–80 ms frame every tenth frame of a fast
+/// Why: a new message row costs about 6 µs a character of its text (scrolling 10,000 messages,
+/// release build: styling its widgets and laying its labels' text out, several times each) — and
+/// the list used to take a page of 12 messages at once: a 60–80 ms frame every tenth frame of a fast
 /// scroll. Taken a few a frame by the length of their text, the same work is spread over the frames
-/// that scroll through them.
+/// that scroll through them. (Below the view only: `MessageList.olderNeeded` says why not above.)
 public enum ScrollLoading {
     /// What a row costs beyond its text (widgets, styles, caption), in characters that cost as much.
     public static let rowCharacters = 150

@@ -39,18 +39,20 @@ public final class MessageList {
     static let olderPage = 12
     /// Screens of messages kept in the list beyond the view in the direction it moves.
     static let lead = 2.0
-    /// About this many messages in the model (more only while the rows beyond are near the view). Why: GTK 4.8's list view gives every row it has no
-    /// widget for the median height of the rows it has (also a row it measured before), and a chat's
-    /// rows are of two kinds, short questions and longer replies, so that median jumps between the two
-    /// as the view moves. With thousands of such rows the list's height jumped by hundreds of
-    /// thousands of pixels from one frame to the next, and the row at a scroll offset by ~150 rows,
-    /// which the list then bound (measured: 71 rows a frame scrolling down through 10,000 messages).
+    /// About this many messages in the model (more only while the rows beyond are near the view).
+    /// Why: GTK 4.8's list view gives every row it has no widget for the median height of the rows
+    /// it has (also a row it measured before), and a chat's rows are of two kinds, short questions
+    /// and longer replies, so that median jumps between the two as the view moves. With thousands of
+    /// such rows the list's height jumped by hundreds of thousands of pixels from one frame to the
+    /// next, and the row at a scroll offset by ~150 rows, which the list then bound (measured: 71
+    /// rows a frame scrolling down through 10,000 messages).
     /// Below the 200 rows GTK keeps realized around its anchor, every row is measured, none estimated.
     /// And far below that: every frame measures and allocates every row the list has, and a row added
     /// above the others restyles the rows after it (GTK's CSS sibling invalidation). Scrolling 10,000
-    /// messages a page a frame (same run, release build): with 160 the median frame took 8.3 ms up and
-    /// 12.1 ms down, with 48 4.7 and 7.9 ms (two runs of the same build otherwise). Rows are dropped only once they are more than `lead`
-    /// screens from the view, so a tall window with short messages keeps what it shows.
+    /// messages a page a frame (release build): with 160 the median frame took 8.3 ms up and
+    /// 12.1 ms down, with 48 4.7 and 7.9 ms (two runs of the same build otherwise). Rows are dropped
+    /// only once they are more than `lead` screens from the view, so a tall window with short
+    /// messages keeps what it shows.
     static let window = 48
     /// Where `updateLater` reads a message's current state at frame time.
     public var lookup: ((UUID) -> ChatMessage?)?
