@@ -119,6 +119,13 @@ if only == nil || only == "status" {
         userShell.append(Processes.run("/bin/sh", ["-c", shell], environment: base).seconds)
     }
     let (s, k, l, u) = (Stats.median(status), Stats.median(curl), Stats.median(keyring), Stats.median(userShell))
+    // The spread as well as the median: a run of `builderos status` varies far more than the
+    // references do (it hands work between more threads), so a median alone hides how often it wins.
+    func spread(_ v: [Double]) -> String {
+        String(format: "p10 %.1f / p50 %.1f / p90 %.1f ms", Stats.percentile(v, 10) * 1000, Stats.median(v) * 1000, Stats.percentile(v, 90) * 1000)
+    }
+    print("  builderos status \(spread(status)); the shell \(spread(userShell)); curl -s \(spread(curl)); secret-tool \(spread(keyring))")
+    print(String(format: "  builderos status at or under the shell's median in %d of %d runs", status.filter { $0 <= u }.count, status.count))
     add("`builderos status`, whole process", String(format: "%.1f ms", s * 1000), String(format: "%.1f ms (curl -s)", k * 1000),
         String(format: "%.2f×", s / k), "—", nil)
     add("`builderos status` vs the shell a user would write", String(format: "%.1f ms", s * 1000),
