@@ -6,7 +6,7 @@ struct SignedInSession {
     let server: ServerAddress
     let apiKey: String
 
-    static func load(settingsStore: SettingsStore = SettingsStore()) async throws -> SignedInSession {
+    static func load(settingsStore: SettingsStore = .forOneRead()) async throws -> SignedInSession {
         let settings = settingsStore.load()
         guard let server = settings.server else { throw CLIFailure(error: .notSignedIn) }
         let key: String?

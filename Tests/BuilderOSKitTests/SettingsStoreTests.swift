@@ -20,6 +20,38 @@ struct SettingsStoreTests {
         #expect(settings.deviceID.hasPrefix("desktop-") && !s.hasSavedServer)
     }
 
+    /// The CLI reads through a store like this one (`SettingsStore.forOneRead`) because its watch on
+    /// the keyfile ends with the store: a process that exits holding an inotify watch waits for the
+    /// kernel to retire it. The watches are read from /proc (the fdinfo of GIO's inotify instance).
+    @Test func aStoreWithAKeyfileOfItsOwnStopsWatchingItWhenReleased() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        var info = stat()
+        #expect(stat(root.path, &info) == 0)
+        var s: SettingsStore? = store()
+        _ = s?.load()
+        #expect(Self.watchedInodes().contains(UInt64(info.st_ino)), "the backend watches the keyfile's folder while the store lives")
+        s = nil
+        #expect(!Self.watchedInodes().contains(UInt64(info.st_ino)))
+    }
+
+    /// Every inode an inotify instance of this process watches ("inotify wd:1 ino:1f2e ..." in fdinfo).
+    static func watchedInodes() -> Set<UInt64> {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        var inodes: Set<UInt64> = []
+        for fd in fds {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + fd),
+                  target.contains("inotify"), let info = try? String(contentsOfFile: "/proc/self/fdinfo/" + fd, encoding: .utf8)
+            else { continue }
+            for line in info.split(separator: "\n") where line.hasPrefix("inotify ") {
+                for field in line.split(separator: " ") where field.hasPrefix("ino:") {
+                    if let inode = UInt64(field.dropFirst(4), radix: 16) { inodes.insert(inode) }
+                }
+            }
+        }
+        return inodes
+    }
+
     @Test func everyPreferenceRoundTripsThroughTheKeyfile() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         var settings = store().load()
