@@ -30,4 +30,6 @@ enum RoundTrip {
 /// The app's benchmark switch (GtkKit.BenchmarkExit.variable), named here without linking GTK.
 enum BenchmarkExitVariable {
     static let name = "BUILDEROS_BENCHMARK_EXIT_AFTER_FIRST_FRAME"
+    /// Where the process writes its first painted frame's time (GtkKit.BenchmarkExit.frameFileVariable).
+    static let frameFile = "BUILDEROS_BENCHMARK_FIRST_FRAME_FILE"
 }
