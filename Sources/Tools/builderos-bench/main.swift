@@ -189,6 +189,12 @@ for (bytes, rate) in only == nil || only == "stream" ? [(100_000, 2_000), (30_00
         add("\(label): frame time (layout / paint per frame)", String(format: "%.2f / %.2f ms", layout / max(frames, 1), paint / max(frames, 1)),
             String(format: "update %.0f ms in all", update), "", "", nil)
     }
+    // Whether a frame costs more as the reply grows: layout and paint per frame, quarter by quarter.
+    let layouts = (1...4).compactMap { m["layout-q\($0)-ms"] }, paints = (1...4).compactMap { m["paint-q\($0)-ms"] }
+    if layouts.count == 4, paints.count == 4 {
+        add("\(label): layout / paint per frame, quarter by quarter of the stream",
+            zip(layouts, paints).map { String(format: "%.1f / %.1f", $0, $1) }.joined(separator: ", ") + " ms", "", "", "flat", nil)
+    }
     if bytes == 100_000, let resize = m["resize-longest-frame-ms"], let resizeFrames = m["resize-frames"] {
         add("window resize with the 100 KB reply on screen: longest frame", String(format: "%.1f ms", resize),
             String(format: "%.0f frames", resizeFrames), "", "≤ 33 ms", resize <= 33)

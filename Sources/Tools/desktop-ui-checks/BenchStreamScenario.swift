@@ -64,6 +64,18 @@ final class FrameMeter {
         var lateFrames: [(at: Double, update: Int, layout: Int, paint: Int, other: Int, monotonic: Int)] = []
         /// Every frame's time in µs, for the percentiles.
         var durations: [Int] = []
+        /// Every frame's layout and paint in µs, in order: whether a frame's cost grows as the reply does.
+        var drawing: [(layout: Int, paint: Int)] = []
+
+        /// The mean layout and paint per frame in each quarter of the frames, in ms.
+        var drawingByQuarter: [(layout: Double, paint: Double)] {
+            guard drawing.count >= 4 else { return [] }
+            return (0..<4).map { q in
+                let part = drawing[drawing.count * q / 4 ..< drawing.count * (q + 1) / 4]
+                return (Double(part.map(\.layout).reduce(0, +)) / Double(part.count) / 1000,
+                        Double(part.map(\.paint).reduce(0, +)) / Double(part.count) / 1000)
+            }
+        }
 
         /// Prints frames, frames over 16 ms and the longest as MEASURE lines named with `prefix`.
         func report(_ prefix: String = "") {
@@ -73,6 +85,10 @@ final class FrameMeter {
             let sorted = durations.sorted()
             for p in [50, 90, 99] where !sorted.isEmpty {
                 print("MEASURE \(prefix)p\(p)-frame-ms=\(String(format: "%.1f", Double(sorted[min(sorted.count - 1, sorted.count * p / 100)]) / 1000))")
+            }
+            for (q, ms) in drawingByQuarter.enumerated() {
+                print("MEASURE \(prefix)layout-q\(q + 1)-ms=\(String(format: "%.2f", ms.layout))")
+                print("MEASURE \(prefix)paint-q\(q + 1)-ms=\(String(format: "%.2f", ms.paint))")
             }
             for frame in lateFrames {
                 print(String(format: "LATE-FRAME %@at %.2f s: update %.1f, layout %.1f, paint %.1f, other %.1f ms (monotonic %ld µs)", prefix, frame.at,
@@ -102,6 +118,7 @@ final class FrameMeter {
             let took = g_get_monotonic_time() - begin
             figures.frames += 1
             figures.durations.append(took)
+            figures.drawing.append((phases.layout, phases.paint))
             figures.longest = max(figures.longest, took)
             if took > 16_000 {
                 figures.late += 1
