@@ -47,15 +47,25 @@ enum LongReplyResizeCheck {
             return sum + natural
         } + Int32(blocks.count - 1) * LazyColumn.spacing(view.widget)
         d.expect(gtk_widget_get_height(view.widget) == exact, "the column is as tall as its blocks", "\(gtk_widget_get_height(view.widget)) vs \(exact)")
-        d.expect(blocks.allSatisfy { gtk_widget_get_child_visible($0) != 0 }, "every block is shown")
+        d.expect(blocks.filter { inView($0, scroller) }.allSatisfy { gtk_widget_get_child_visible($0) != 0 }, "every block in view is drawn")
+        d.expect(LazyColumn.parkedChildren(view.widget).contains(blocks[0]), "the first block, screens above the view, is parked (not drawn)")
         // The view still shows the end it showed before the resize.
         d.expect(inView(blocks[blocks.count - 1], scroller), "the last block is still in view")
+        // Scrolled to the top, the parked blocks there are drawn again, without being measured again.
+        let measuresBeforeScroll = view.measureCount(ofBlock: 0)
+        gtk_adjustment_set_value(adjustment, 0)
+        await d.settle()
+        d.expect(gtk_widget_get_child_visible(blocks[0]) != 0 && inView(blocks[0], scroller), "scrolled to the top, the first block is drawn again")
+        d.expect(view.measureCount(ofBlock: 0) == measuresBeforeScroll, "without being laid out again")
+        d.expect(LazyColumn.parkedChildren(view.widget).contains(blocks[blocks.count - 1]), "and the last block, now far below, is parked")
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+        await d.settle()
 
         // From the middle, narrower: everything above is estimated, then measured (taller); the
         // paragraph being read stays in view.
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) / 2)
         await d.settle()
-        guard let reading = blocks.first(where: { inView($0, scroller) }) else { return d.expect(false, "a block is in view") }
+        guard let reading = blocks.first(where: { startsInView($0, scroller) }) else { return d.expect(false, "a block is in view") }
         gtk_window_set_default_size(gtkCast(window, to: GtkWindow.self), 600, 500)
         _ = await d.wait(seconds: 5) { gtk_widget_get_width(view.widget) < 700 }
         d.expect(!LazyColumn.hiddenChildren(view.widget).isEmpty, "the blocks far from the view wait")
@@ -66,13 +76,13 @@ enum LongReplyResizeCheck {
 
         // And wider again: everything above is estimated, then measured (shorter); the paragraph
         // being read stays in view.
-        guard let readingNow = blocks.first(where: { inView($0, scroller) }) else { return d.expect(false, "a block is in view") }
+        guard let readingNow = blocks.first(where: { startsInView($0, scroller) }) else { return d.expect(false, "a block is in view") }
         gtk_window_set_default_size(gtkCast(window, to: GtkWindow.self), 1000, 500)
         _ = await d.wait(seconds: 5) { gtk_widget_get_width(view.widget) > 800 }
         _ = await d.wait(seconds: 20) { !LazyColumn.isValidating(view.widget) }
         await d.settle()
         d.expect(LazyColumn.hiddenChildren(view.widget).isEmpty, "after widening too, every block is shown in the end")
-        d.expect(inView(readingNow, scroller), "the paragraph read before widening is still in view")
+        d.expect(inView(readingNow, scroller), "the paragraph read before widening is still in view", describePosition(readingNow, scroller, blocks))
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
     }
 
@@ -105,6 +115,23 @@ enum LongReplyResizeCheck {
         d.expect(atEnd(), "after resizing, the view is still at the reply's end",
                  "\(gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) - gtk_adjustment_get_value(adjustment)) px above it")
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
+    }
+
+    /// Where `w` is against the view, and which blocks are in view (the detail of a failed check).
+    static func describePosition(_ w: Widget, _ scroller: Widget, _ blocks: [Widget]) -> String {
+        var x = 0.0, y = 0.0
+        gtk_widget_translate_coordinates(w, scroller, 0, 0, &x, &y)
+        let i = blocks.firstIndex(of: w) ?? -1
+        let visible = blocks.enumerated().filter { inView($0.element, scroller) }.map(\.offset)
+        return "block \(i) at y \(y) h \(gtk_widget_get_height(w)) cv \(gtk_widget_get_child_visible(w)); in view now: \(visible)"
+    }
+
+    /// Whether `widget` begins in the scrolled window: a paragraph being read, not the last lines of
+    /// one above it.
+    static func startsInView(_ widget: Widget, _ scroller: Widget) -> Bool {
+        var x = 0.0, y = 0.0
+        gtk_widget_translate_coordinates(widget, scroller, 0, 0, &x, &y)
+        return y >= 0 && y < Double(gtk_widget_get_height(scroller))
     }
 
     /// Whether any of `widget` shows in the scrolled window.
