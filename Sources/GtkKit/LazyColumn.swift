@@ -98,6 +98,8 @@ private final class ColumnState: @unchecked Sendable {
     var allocatedWidth: Int32 = -1
     /// The scrolled window's adjustment whose moves allocate the column again (parked children).
     var followedAdjustment: UnsafeMutablePointer<GtkAdjustment>?
+    /// The followed adjustment's value at the last allocation.
+    var valueAtAllocation = 0.0
     init(spacing: Int32) { self.spacing = spacing }
 }
 
@@ -260,10 +262,12 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
         }
     }
     column.allocatedWidth = width
+    if let adjustment = column.followedAdjustment { column.valueAtAllocation = gtk_adjustment_get_value(adjustment) }
     var shift = 0.0
     var y: Int32 = 0
     var hidden = false
     var parked = false
+    let focusChild = gtk_widget_get_focus_child(box)
     for child in list {
         if let anchor, child == anchor.child { shift = Double(y) - anchor.oldY }
         let record = makeRecord(for: child)
@@ -285,7 +289,8 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
         // width is a new layout, however well its height is known (GTK draws a mapped child
         // whether or not it is in view). A new child is shown at once, as in a GtkBox.
         if near || record.shown == .new { record.shown = .at(width: width) }
-        if record.exact, record.shown == .at(width: width), !near {
+        // The block holding the keyboard focus (a link, a selection) stays drawn wherever it is.
+        if record.exact, record.shown == .at(width: width), !near, child != focusChild {
             // Laid out at this width, far from the view: parked, not drawn. Still placed (its size
             // is unchanged, so GTK only moves it): where it is stays true for coordinates and for
             // the accessibility tree.
@@ -319,10 +324,16 @@ private func followView(of box: UnsafeMutablePointer<GtkWidget>, _ column: Colum
           let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)),
           column.followedAdjustment != adjustment else { return }
     column.followedAdjustment = adjustment
+    column.valueAtAllocation = gtk_adjustment_get_value(adjustment)
     // Not for the columns' own moves of the view (scroll anchoring): an allocation then would lay
-    // out estimated blocks that came near without moving the view by their change.
-    let moved: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { box, _ in
-        if let box, !LazyColumn.movingTheView { gtk_widget_queue_allocate(box.assumingMemoryBound(to: GtkWidget.self)) }
+    // out estimated blocks that came near without moving the view by their change. Nor for moves of
+    // less than a quarter screen: a parked child is at least that far from the view.
+    let moved: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { pointer, adjustment in
+        guard let pointer, let adjustment, !LazyColumn.movingTheView else { return }
+        let box = pointer.assumingMemoryBound(to: GtkWidget.self), view = adjustment.assumingMemoryBound(to: GtkAdjustment.self)
+        guard let column = state(of: box),
+              abs(gtk_adjustment_get_value(view) - column.valueAtAllocation) >= gtk_adjustment_get_page_size(view) / 4 else { return }
+        gtk_widget_queue_allocate(box)
     }
     g_signal_connect_object(adjustment, "value-changed", unsafeBitCast(moved, to: GCallback.self), box, G_CONNECT_SWAPPED)
 }

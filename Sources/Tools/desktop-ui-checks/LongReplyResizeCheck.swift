@@ -58,8 +58,14 @@ enum LongReplyResizeCheck {
         d.expect(gtk_widget_get_child_visible(blocks[0]) != 0 && inView(blocks[0], scroller), "scrolled to the top, the first block is drawn again")
         d.expect(view.measureCount(ofBlock: 0) == measuresBeforeScroll, "without being laid out again")
         d.expect(LazyColumn.parkedChildren(view.widget).contains(blocks[blocks.count - 1]), "and the last block, now far below, is parked")
+        // The block with the keyboard focus (text selected in it) stays drawn when scrolled away.
+        d.expect(gtk_widget_child_focus(blocks[0], GTK_DIR_TAB_FORWARD) != 0, "the first paragraph takes the focus (its text is selectable)")
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
         await d.settle()
+        let focused = gtk_root_get_focus(gtk_widget_get_root(blocks[0]))
+        d.expect(gtk_widget_get_child_visible(blocks[0]) != 0 && focused.map { gtk_widget_is_ancestor($0, blocks[0]) != 0 } == true,
+                 "scrolled away, the focused paragraph is not parked and keeps the focus")
+        d.expect(LazyColumn.parkedChildren(view.widget).contains(blocks[1]), "while its neighbour is")
 
         // From the middle, narrower: everything above is estimated, then measured (taller); the
         // paragraph being read stays in view.
