@@ -33,13 +33,13 @@ public enum LazyColumn {
     /// The children hidden until measured or admitted at the column's width (placed at a measured
     /// or estimated height, not drawn): what a width change leaves to the frame callback.
     public static func hiddenChildren(_ box: Widget) -> [Widget] {
-        children(of: box).filter { gtk_widget_get_child_visible($0) == 0 && !isParked($0) }
+        children(of: box).filter { gtk_widget_get_child_visible($0) == 0 && !isAdmitted($0) }
     }
 
     /// The children not drawn because they are far from the view, though laid out at the column's
     /// width: drawn again, unchanged, when the view comes near.
     public static func parkedChildren(_ box: Widget) -> [Widget] {
-        children(of: box).filter { gtk_widget_get_child_visible($0) == 0 && isParked($0) }
+        children(of: box).filter { gtk_widget_get_child_visible($0) == 0 && isAdmitted($0) }
     }
 
     /// True while a column moves its scrolled window's view to keep the text in view where it
@@ -137,11 +137,11 @@ private func makeRecord(for child: UnsafeMutablePointer<GtkWidget>) -> ChildReco
     return new
 }
 
-/// Laid out at the width it was last shown at and current: hidden only because it is far from the view.
-private func isParked(_ child: UnsafeMutablePointer<GtkWidget>) -> Bool {
-    guard let record = record(of: child) else { return false }
-    return record.exact && record.shown == .at(width: record.width)
-}
+/// Measured and shown at the column's current width: drawn, or parked when far from the view; what
+/// is not admitted waits for the frame callback.
+private func isAdmitted(_ record: ChildRecord) -> Bool { record.exact && record.shown == .at(width: record.width) }
+
+private func isAdmitted(_ child: UnsafeMutablePointer<GtkWidget>) -> Bool { record(of: child).map(isAdmitted) ?? false }
 
 private func children(of box: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
     var list: [UnsafeMutablePointer<GtkWidget>] = []
@@ -289,19 +289,15 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
         // width is a new layout, however well its height is known (GTK draws a mapped child
         // whether or not it is in view). A new child is shown at once, as in a GtkBox.
         if near || record.shown == .new { record.shown = .at(width: width) }
-        // The block holding the keyboard focus (a link, a selection) stays drawn wherever it is.
-        if record.exact, record.shown == .at(width: width), !near, child != focusChild {
-            // Laid out at this width, far from the view: parked, not drawn. Still placed (its size
-            // is unchanged, so GTK only moves it): where it is stays true for coordinates and for
-            // the accessibility tree.
-            gtk_widget_set_child_visible(child, 0)
+        if record.exact, record.shown == .at(width: width) {
+            // Far from the view it is parked: placed (its size is unchanged, so GTK only moves it;
+            // where it is stays true for coordinates and the accessibility tree) but not drawn.
+            // The block holding the keyboard focus (a link, a selection) stays drawn wherever it is.
+            let park = !near && child != focusChild
+            gtk_widget_set_child_visible(child, park ? 0 : 1)
             var allocation = GtkAllocation(x: 0, y: y, width: width, height: h)
             gtk_widget_size_allocate(child, &allocation, -1)
-            parked = true
-        } else if record.exact, record.shown == .at(width: width) {
-            gtk_widget_set_child_visible(child, 1)
-            var allocation = GtkAllocation(x: 0, y: y, width: width, height: h)
-            gtk_widget_size_allocate(child, &allocation, -1)
+            parked = parked || park
         } else {
             // Hidden until admitted again, even back at the width it was last drawn at: showing
             // hundreds of children at once costs a frame of its own.
@@ -373,7 +369,7 @@ private func validateSome(_ box: UnsafeMutablePointer<GtkWidget>, _ column: Colu
     var y = 0.0
     for child in children(of: box) {
         guard let record = record(of: child) else { continue }
-        if !(record.exact && record.shown == .at(width: record.width)) { pending.append((child, y, abs(y + Double(record.height) / 2 - center))) }
+        if !isAdmitted(record) { pending.append((child, y, abs(y + Double(record.height) / 2 - center))) }
         y += Double(record.height + column.spacing)
     }
     var resize = column.resizeNeeded

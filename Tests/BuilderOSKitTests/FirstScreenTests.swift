@@ -6,9 +6,7 @@ import Testing
 struct FirstScreenTests {
     let conversation = UUID()
 
-    func messages(_ lengths: [Int]) -> [ChatMessage] {
-        lengths.map { ChatMessage(conversation: conversation, role: .assistant, text: String(repeating: "x", count: $0), state: .complete) }
-    }
+    func messages(_ lengths: [Int]) -> [ChatMessage] { ChatMessage.replies(lengths: lengths, in: conversation) }
 
     @Test func shortMessagesAreAllKept() {
         let all = messages([50, 60, 70, 80, 90, 100, 110, 120])

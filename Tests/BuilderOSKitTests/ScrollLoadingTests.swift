@@ -6,9 +6,7 @@ import Testing
 struct ScrollLoadingTests {
     let conversation = UUID()
 
-    func messages(_ lengths: [Int]) -> [ChatMessage] {
-        lengths.map { ChatMessage(conversation: conversation, role: .assistant, text: String(repeating: "x", count: $0), state: .complete) }
-    }
+    func messages(_ lengths: [Int]) -> [ChatMessage] { ChatMessage.replies(lengths: lengths, in: conversation) }
 
     @Test func shortMessagesComeInTogether() {
         // Questions of about 70 characters: five fit 1,000 characters with the rows' own cost.
