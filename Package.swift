@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // BuilderOS Desktop. Layers, one direction:
-//   C modules (CGtk, CGio, CSecret, CSoup, CSQLite, CCmark, CShims, CProcess, CWebView)
+//   C modules (CGtk, CGio, CSecret, CSoup, CSQLite, CCmark, CShims, CProcess, CWebView, CTerminalView, CTextLabel)
 //   → BuilderOSKit (domain core, no GTK: models, wire client, credentials, connection test)
 //   → GtkKit (thin Swift GTK/GObject layer) → DesktopUI (one folder per window)
 //   → small executables (builderos-desktop app, builderos CLI, builderos-server reference server).
@@ -60,6 +60,8 @@ let package = Package(
         .target(name: "CWebView", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("gmodule-2.0")]),
         // VTE (libvte-2.91-gtk4) the same way, for the Terminal page.
         .target(name: "CTerminalView", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("gmodule-2.0")]),
+        // A GtkLabel subclass that measures wrapped text with one Pango layout instead of three or four.
+        .target(name: "CTextLabel", dependencies: ["CGtk"]),
 
         // MARK: Domain core (no GTK)
         .target(
@@ -69,7 +71,7 @@ let package = Package(
         ),
 
         // MARK: Thin Swift GTK/GObject layer (ownership, signals, main loop, CSS; no product logic)
-        .target(name: "GtkKit", dependencies: ["CGtk", "CShims", "CWebView", "CTerminalView"], swiftSettings: swift6),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CShims", "CWebView", "CTerminalView", "CTextLabel"], swiftSettings: swift6),
 
         // MARK: The app's windows and pages
         .target(name: "DesktopUI", dependencies: ["BuilderOSKit", "GtkKit", "CGtk"], swiftSettings: swift6),

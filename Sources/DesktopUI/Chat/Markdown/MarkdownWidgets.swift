@@ -49,12 +49,9 @@ enum MarkdownWidgets {
     }
 
     static func text(_ markup: String, wrap: Bool = true) -> Widget {
-        // The reply's column caps the width (`lineChars`): a label's own `max-width-chars` costs a
-        // layout more each time it is measured. Not unset (-1) but out of reach: unset, GTK 4.8.3
-        // reported a natural width that lagged behind a streamed paragraph's text (its last word
-        // wrapped in a bubble wide enough for it).
-        let label = UI.label("", classes: [], wrap: wrap, selectable: true)
-        gtk_label_set_max_width_chars(OpaquePointer(label), 10_000)
+        // Wrapped text measures with one Pango layout at the reply's line length (`TextLabel`), where
+        // a GtkLabel lays it out three or four times: new rows and a streaming paragraph cost a third.
+        let label = wrap ? TextLabel.make(maxChars: lineChars) : UI.label("", classes: [], wrap: false, selectable: true)
         if wrap { setMarkup(label, markup) } else { gtk_label_set_markup(OpaquePointer(label), markup) }
         // Selectable labels take focus on click; links still open with Enter or a click.
         gtk_widget_set_focus_on_click(label, 0)

@@ -1,0 +1,35 @@
+#pragma once
+#include <gtk/gtk.h>
+
+// A wrapping GtkLabel that lays its text out once per change instead of three or four times.
+//
+// GTK 4.8's GtkLabel measures a wrapping label by laying out copies of its text: at its
+// `width-chars` (the minimum), at its `max-width-chars` or unbounded (the natural width), and at
+// the width it is asked a height for; the width it is then given is a fourth. Each is a full
+// Pango layout — shaping every glyph — and HarfBuzz and Pango took 46 % of the window's thread
+// while a long conversation scrolled (perf, 2026-11-26).
+//
+// This subclass measures with the label's own layout at one width, the `max-width-chars` cap:
+// the natural width is that layout's width when it did not wrap, else the cap; the minimum is
+// `width-chars` characters (no layout), at most the natural width. In a reply's column a long
+// text is then given exactly the cap, so the height for that width and the drawing reuse the same
+// lines (the sizes are GtkLabel's own: gtkkit-checks compares them at every width). Measuring at a width other than the one
+// the label is drawn at uses a copy, so what is drawn always matches the allocation. Everything
+// else — drawing, selection, links, the context menu, accessibility — is GtkLabel's own.
+//
+// Only wrapping labels measure this way; a label that does not wrap measures as a GtkLabel does.
+
+G_BEGIN_DECLS
+
+/// The type (registered on first use).
+GType bos_text_label_get_type (void);
+
+/// A new, empty label of this type (floating, like gtk_label_new).
+GtkWidget *bos_text_label_new (void);
+
+/// How many times this label's text was laid out since it was made: its own layout used after a
+/// change (a new text, attributes or width), and every copy measured at another width. The
+/// checks read it (gtkkit-checks: once to be measured and drawn, once more per change).
+guint bos_text_label_layouts (GtkWidget *label);
+
+G_END_DECLS
