@@ -36,13 +36,19 @@ bos_text_label_layouts (GtkWidget *label)
 /* The width of one character, in Pango units, as GtkLabel reckons it for width-chars and
  * max-width-chars: the wider of an average character and an average digit. */
 static int
-char_units (PangoLayout *layout)
+char_units (PangoContext *context)
 {
-  PangoFontMetrics *metrics = pango_context_get_metrics (pango_layout_get_context (layout), NULL, NULL);
+  PangoFontMetrics *metrics = pango_context_get_metrics (context, NULL, NULL);
   int width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
                    pango_font_metrics_get_approximate_digit_width (metrics));
   pango_font_metrics_unref (metrics);
   return width;
+}
+
+int
+bos_char_width (GtkWidget *widget, int count)
+{
+  return (char_units (gtk_widget_get_pango_context (widget)) * count + PANGO_SCALE - 1) / PANGO_SCALE;
 }
 
 /* A layout of the label's text at `width` (Pango units, -1 unbounded), new reference. The label's
@@ -77,7 +83,7 @@ bos_text_label_measure (GtkWidget      *widget,
       parent_class->measure (widget, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
       return;
     }
-  int unit = char_units (gtk_label_get_layout (label));
+  int unit = char_units (pango_layout_get_context (gtk_label_get_layout (label)));
   int max_chars = gtk_label_get_max_width_chars (label);
   int cap = max_chars > 0 ? unit * max_chars : -1;
 

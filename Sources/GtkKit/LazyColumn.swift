@@ -1,4 +1,5 @@
 import CGtk
+import CTextLabel
 
 /// A vertical column of blocks (a reply's Markdown) whose cost after a width change follows what
 /// is on screen, not the column's length.
@@ -224,12 +225,10 @@ private func widths(of child: UnsafeMutablePointer<GtkWidget>) -> (minimum: Int3
 }
 
 /// The width of `count` characters of the widget's font, in pixels, as GtkLabel reckons it for
-/// `max-width-chars` (the wider of an average character and an average digit).
+/// `max-width-chars` (the wider of an average character and an average digit; `TextLabel` caps its
+/// text at the same width).
 private func characterWidth(_ widget: UnsafeMutablePointer<GtkWidget>, _ count: Int32) -> Int32 {
-    guard let context = gtk_widget_get_pango_context(widget), let metrics = pango_context_get_metrics(context, nil, nil) else { return Int32.max }
-    defer { pango_font_metrics_unref(metrics) }
-    let unit = max(pango_font_metrics_get_approximate_char_width(metrics), pango_font_metrics_get_approximate_digit_width(metrics))
-    return (unit * count + 1023) / 1024
+    bos_char_width(widget, count)
 }
 
 /// The part of the column near the scrolled window's view (a quarter screen either side), in the

@@ -21,12 +21,7 @@ public enum TextLabel {
         return label
     }
 
-    /// How many times measuring or drawing this label gave its text a width it was not laid out
-    /// at — each a full Pango layout (checks compare it with the number of changes).
+    /// How many times the label's text was laid out: after a change of its text, attributes or
+    /// width, and for every copy measured at another width (checks compare it with the changes).
     public static func layouts(_ label: Widget) -> Int { Int(bos_text_label_layouts(label)) }
-
-    /// Whether `widget` is such a label.
-    public static func isTextLabel(_ widget: Widget) -> Bool {
-        g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)), bos_text_label_get_type()) != 0
-    }
 }

@@ -32,4 +32,8 @@ GtkWidget *bos_text_label_new (void);
 /// checks read it (gtkkit-checks: once to be measured and drawn, once more per change).
 guint bos_text_label_layouts (GtkWidget *label);
 
+/// The width of `count` characters of the widget's font, in pixels, as GtkLabel reckons it for
+/// `width-chars` and `max-width-chars` (the wider of an average character and digit).
+int bos_char_width (GtkWidget *widget, int count);
+
 G_END_DECLS
