@@ -5,6 +5,7 @@ import ToolSupport
 
 // builderos-bench --bin DIR [--tools DIR] [--runs N] [--only startup|status|stream|scroll|link-order] [--work DIR]
 //                 [--scroll-seconds S]  (the time box of each scrolling direction; 120 by default)
+//                 [--wheel-seconds S]   (the same at a tenth of a page a frame; 30 by default)
 // Run by meson-helpers/benchmark (under xvfb-run and a private keyring). Prints one table of
 // medians and ratios, every reference measured in the same run. Not part of the tests.
 var options: [String: String] = [:]
@@ -204,24 +205,32 @@ for (bytes, rate) in only == nil || only == "stream" ? [(100_000, 2_000), (30_00
 if only == nil || only == "scroll" {
     print("Scrolling a 10,000-message conversation end to end…")
     let scrollEnv = try sandbox("scroll", server: server, messages: 10_000)
-    let scenario = Processes.output("/usr/bin/timeout", ["400", binary("desktop-ui-checks"), "--scenario", "bench-scroll", "--server", server.url,
-                                                         "--key-file", keyFile, "--out", work.path, "--seconds", options["scroll-seconds"] ?? "120"],
-                                     environment: scrollEnv)
-    // Every late frame's phases, for profiling by hand (too many lines for the table's output).
-    if kept != nil { try? scenario.write(to: work.appendingPathComponent("scroll.out"), atomically: true, encoding: .utf8) }
-    let m = measures(in: scenario)
-    for direction in ["up", "down"] {
-        guard let late = m["scroll-\(direction)-late-frames"], let frames = m["scroll-\(direction)-frames"],
-              let longest = m["scroll-\(direction)-longest-frame-ms"], let seconds = m["scroll-\(direction)-seconds"],
-              let reached = m["scroll-\(direction)-reached-end"], scenario.contains(" 0 failed") else {
-            add("scrolling 10,000 messages \(direction)", "did not run", "", "", "0", false)
-            print(scenario)
-            continue
+    // A page a frame (a fling, the scrollbar dragged) end to end; then a tenth of a page a frame (a
+    // mouse wheel's pace) for a while each way, which never reaches the ends.
+    for (step, seconds) in [("1", options["scroll-seconds"] ?? "120"), ("0.1", options["wheel-seconds"] ?? "30")] {
+        let wheel = step != "1"
+        let scenario = Processes.output("/usr/bin/timeout", ["400", binary("desktop-ui-checks"), "--scenario", "bench-scroll", "--server", server.url,
+                                                             "--key-file", keyFile, "--out", work.path, "--seconds", seconds, "--step", step],
+                                         environment: scrollEnv)
+        // Every late frame's phases, for profiling by hand (too many lines for the table's output).
+        if kept != nil { try? scenario.write(to: work.appendingPathComponent(wheel ? "scroll-wheel.out" : "scroll.out"), atomically: true, encoding: .utf8) }
+        let m = measures(in: scenario)
+        for direction in ["up", "down"] {
+            guard let late = m["scroll-\(direction)-late-frames"], let frames = m["scroll-\(direction)-frames"],
+                  let longest = m["scroll-\(direction)-longest-frame-ms"], let seconds = m["scroll-\(direction)-seconds"],
+                  let p99 = m["scroll-\(direction)-p99-frame-ms"],
+                  let reached = m["scroll-\(direction)-reached-end"], scenario.contains(" 0 failed") else {
+                add("scrolling 10,000 messages \(direction)\(wheel ? " at a wheel's pace" : "")", "did not run", "", "", "0", false)
+                print(scenario)
+                continue
+            }
+            let end = direction == "up" ? "the first message" : "the newest"
+            let pace = wheel ? "a tenth of a page a frame (a mouse wheel's pace)" : "a page a frame"
+            add("scrolling 10,000 messages \(direction == "up" ? "up" : "back down"), \(pace): frames over 16 ms",
+                String(format: "%.0f of %.0f (p99 %.0f ms, longest %.0f ms)", late, frames, p99, longest),
+                String(format: "%.1f s, ", seconds) + (wheel ? "time-boxed" : reached == 1 ? "reached \(end)" : "\(end) not reached"), "",
+                wheel ? "(recorded)" : "0", wheel ? nil : late == 0 && reached == 1)
         }
-        let end = direction == "up" ? "the first message" : "the newest"
-        add("scrolling 10,000 messages \(direction == "up" ? "up" : "back down"), a page a frame: frames over 16 ms",
-            String(format: "%.0f of %.0f (longest %.0f ms)", late, frames, longest),
-            String(format: "%.1f s, ", seconds) + (reached == 1 ? "reached \(end)" : "\(end) not reached"), "", "0", late == 0 && reached == 1)
     }
 }
 

@@ -5,8 +5,9 @@ import Foundation
 import GtkKit
 
 /// For `meson-helpers/benchmark`: the real main window opens a 10,000-message conversation and is
-/// scrolled end to end, a page a frame (a fling, or the scrollbar dragged): up until the first
-/// message is loaded and the view rests at the top, then down to the newest. Counts frames whose
+/// scrolled end to end, a page a frame (a fling, or the scrollbar dragged; `--step` takes a part of
+/// a page, e.g. a mouse wheel's pace): up until the first message is loaded and the view rests at
+/// the top, then down to the newest. Counts frames whose
 /// work took over 16 ms. Prints MEASURE lines; asserts nothing about timing.
 @MainActor
 enum BenchScrollScenario {
@@ -39,6 +40,8 @@ enum BenchScrollScenario {
             print("WIDGETS " + kinds.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value / replies.count)" }.joined(separator: ", "))
         }
         let limit = Double(c.options["seconds"] ?? "120") ?? 120
+        // The part of a page the view moves a frame: 1 for a fling, about a tenth for a mouse wheel.
+        let step = Double(c.options["step"] ?? "1") ?? 1
 
         for (direction, name) in [(-1.0, "up"), (1.0, "down")] {
             meter.start()
@@ -50,8 +53,8 @@ enum BenchScrollScenario {
             while resting < 30, Date().timeIntervalSince(started) < limit {
                 let page = gtk_adjustment_get_page_size(adjustment)
                 let end = direction < 0 ? 0 : gtk_adjustment_get_upper(adjustment) - page
-                gtk_adjustment_set_value(adjustment, direction < 0 ? max(end, gtk_adjustment_get_value(adjustment) - page)
-                                                                   : min(end, gtk_adjustment_get_value(adjustment) + page))
+                gtk_adjustment_set_value(adjustment, direction < 0 ? max(end, gtk_adjustment_get_value(adjustment) - page * step)
+                                                                   : min(end, gtk_adjustment_get_value(adjustment) + page * step))
                 await d.oneFrame(main)
                 frames += 1
                 let atEnd = abs(gtk_adjustment_get_value(adjustment) - (direction < 0 ? 0 : gtk_adjustment_get_upper(adjustment) - page)) < 1
