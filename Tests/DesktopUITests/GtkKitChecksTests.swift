@@ -16,6 +16,7 @@ struct GtkKitChecksTests {
         "an app action runs and carries its accelerator",
         "work after the first paint runs once, once the window has painted",
         "a menu button makes its menu when first opened, once",
+        "a text label is a label to CSS and to assistive technologies",
         "a text label measures as a GtkLabel does: widths, and the height at every width",
         "a long text is laid out once to be measured and drawn, and once per change",
         "measured at another width, a text label still draws at its own",

@@ -6,13 +6,24 @@ import GtkKit
 /// change instead of three or four, and always drawn at the width it was given.
 @MainActor
 enum TextLabelChecks {
-    static let all = [sameSizesAsGtkLabel, laidOutOncePerChange, drawnAtItsAllocation]
+    static let all = [isALabel, sameSizesAsGtkLabel, laidOutOncePerChange, drawnAtItsAllocation]
 
     static let paragraph = "BuilderOS keeps the conversation on your own machine. Replies stream in as they are written, "
         + "and <a href=\"https://builderos.example.com/guide\">the guide</a> explains how to point the app at your own server, "
         + "step by step, with <b>bold</b> and <tt>code</tt> along the way."
     static let rightToLeft = "שלום עולם, זהו משפט ארוך למדי שנכתב כדי לבדוק גלישת שורות מימין לשמאל בתוך הבועה של התשובה."
     static let short = "A short reply."
+
+    /// To the stylesheet and to assistive technologies it is a label: the same CSS node name (so
+    /// the theme and our styles apply) and the same accessible role (screen readers read its text).
+    static let isALabel = Check(name: "a text label is a label to CSS and to assistive technologies") {
+        let label = TextLabel.make(maxChars: 72)
+        g_object_ref_sink(UnsafeMutableRawPointer(label))
+        defer { g_object_unref(UnsafeMutableRawPointer(label)) }
+        let name = String(cString: gtk_widget_get_css_name(label))
+        let role = gtk_accessible_get_accessible_role(OpaquePointer(label))
+        return Outcome(passed: name == "label" && role == GTK_ACCESSIBLE_ROLE_LABEL, detail: "CSS name \(name), role \(role.rawValue)")
+    }
 
     /// For texts long and short, left-to-right and right-to-left, with links and markup: the same
     /// natural width (GtkLabel's, capped at the line length) and the same height at every width.
