@@ -83,9 +83,12 @@ bos_text_label_measure (GtkWidget      *widget,
       parent_class->measure (widget, orientation, for_size, minimum, natural, minimum_baseline, natural_baseline);
       return;
     }
-  int unit = char_units (pango_layout_get_context (gtk_label_get_layout (label)));
+  /* The character width only where it is needed: Pango finds it by shaping a sample text, and the
+   * height for a given width (GTK's most frequent question) needs none of it. */
   int max_chars = gtk_label_get_max_width_chars (label);
-  int cap = max_chars > 0 ? unit * max_chars : -1;
+  gboolean need_unit = orientation == GTK_ORIENTATION_HORIZONTAL || for_size < 0;
+  int unit = need_unit ? char_units (pango_layout_get_context (gtk_label_get_layout (label))) : 0;
+  int cap = max_chars > 0 && need_unit ? unit * max_chars : -1;
 
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {

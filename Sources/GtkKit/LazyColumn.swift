@@ -49,10 +49,10 @@ public enum LazyColumn {
     nonisolated(unsafe) public fileprivate(set) static var movingTheView = false
 
     /// Makes `child` ask the column for at most `chars` characters' width of its font, as GtkLabel's
-    /// `max-width-chars` would. Why here and not on each label: a label with `max-width-chars` lays
-    /// its text out once more to measure itself (GtkLabel 4.8 lays a long wrapped text out at
-    /// unlimited width, at its minimum, at its maximum, then at the width it gets): one layout in
-    /// four, on every label, each time its text changes.
+    /// `max-width-chars` would, for blocks that are more than one label (a list, a quote): a plain
+    /// GtkLabel with `max-width-chars` lays its text out once more each time it is measured. A
+    /// `TextLabel` caps itself at the same width with its one layout, so the cap here changes
+    /// nothing for a paragraph.
     public static func limitNaturalWidth(of child: Widget, chars: Int32) {
         makeRecord(for: child).naturalWidthChars = chars
     }

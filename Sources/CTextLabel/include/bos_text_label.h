@@ -13,9 +13,10 @@
 // the natural width is that layout's width when it did not wrap, else the cap; the minimum is
 // `width-chars` characters (no layout), at most the natural width. In a reply's column a long
 // text is then given exactly the cap, so the height for that width and the drawing reuse the same
-// lines (the sizes are GtkLabel's own: gtkkit-checks compares them at every width). Measuring at a width other than the one
-// the label is drawn at uses a copy, so what is drawn always matches the allocation. Everything
-// else — drawing, selection, links, the context menu, accessibility — is GtkLabel's own.
+// lines (the sizes are GtkLabel's own: gtkkit-checks compares them at every width). Measuring at
+// a width other than the one the label is drawn at uses a copy, so what is drawn always matches
+// the allocation. Everything else — drawing, selection, links, the context menu, accessibility —
+// is GtkLabel's own.
 //
 // Only wrapping labels measure this way; a label that does not wrap measures as a GtkLabel does.
 
