@@ -12,7 +12,9 @@ final class RawMode: @unchecked Sendable {
         saved = original
         var raw = original
         cfmakeraw(&raw)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        // TCSANOW, not TCSAFLUSH: keys typed while the session was connecting are still in the line
+        // discipline's buffer and must reach the shell, not be thrown away.
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
             signal(sig) { received in
                 RawMode.restoreSaved()
@@ -29,7 +31,8 @@ final class RawMode: @unchecked Sendable {
 
     private static func restoreSaved() {
         guard var original = saved else { return }
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        // TCSADRAIN: the shell's last output is written first; keys typed meanwhile stay for whatever reads next.
+        tcsetattr(STDIN_FILENO, TCSADRAIN, &original)
     }
 
     static func windowSize() -> TerminalSizeCells {

@@ -39,6 +39,16 @@ struct TerminalCLITests {
         #expect(modes("stty-before:") != nil && modes("stty-before:") == modes("stty-after:"), "the terminal's modes are as before")
     }
 
+    /// Keys typed before the session is connected (the terminal still in its normal mode) reach the
+    /// shell: entering raw mode must not flush them.
+    @Test func keysTypedWhileConnectingAreNotLost() async throws {
+        let (sandbox, server) = try await signedIn()
+        defer { server.stop() }
+        let result = try await attach(sandbox, typing: "printf 'echo early-$((3+4))\\r'; sleep 2; printf 'exit\\r'; sleep 1")
+        #expect(result.stdout.contains("early-7"), "\(result.stdout)")
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     @Test func ctrlBracketDetaches() async throws {
         let (sandbox, server) = try await signedIn()
         defer { server.stop() }
