@@ -101,9 +101,12 @@ public final class MessageList {
             guard let item, let row = rows[item], let id = row.message?.id, bound[id] === row else { return }
             bound[id] = nil
         })
+        // A row whose message left the list is destroyed once the loop is idle, not in the frame
+        // that drops it (which is also the frame that makes the rows scrolled to: `DeferredRelease`).
+        // GTK has unparented the row's widget by now; the row's own reference keeps it.
         Signals.connect(f, "teardown", withArgument: { [unowned self] item in
             guard let item else { return }
-            rows[item] = nil
+            if let row = rows.removeValue(forKey: item) { DeferredRelease.release(row.widget, keeping: row) }
         })
         let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))!
         let adj = UnsafeMutableRawPointer(adjustment)

@@ -10,6 +10,9 @@ import GtkKit
 @MainActor
 final class MessageRowView {
     let widget: Widget
+    /// The row's own reference to its widget: GTK unparents the widget before the list's
+    /// "teardown" (when the view goes), and the list hands both to `DeferredRelease` there.
+    private let reference: ObjectRef
     private(set) var message: ChatMessage?
     private var markdown: MarkdownView?
     private var bubble: Widget?
@@ -22,6 +25,7 @@ final class MessageRowView {
     init() {
         // The bubble at its natural width, at most the row's: no width sharing around wrapped text.
         widget = SingleChildLayout.box(align: GTK_ALIGN_START)
+        reference = ObjectRef(sinking: UnsafeMutableRawPointer(widget))
         UI.margins(widget, top: 4, bottom: 4, start: Style.gap, end: Style.gap)
         gtk_widget_set_focusable(widget, 1)
         Signals.onClick(widget, button: 3) { [unowned self] x, y in showMenu(x: x, y: y) }
@@ -43,7 +47,8 @@ final class MessageRowView {
         var child = gtk_widget_get_first_child(widget)
         while let c = child {
             child = gtk_widget_get_next_sibling(c)
-            if c != menu { gtk_widget_unparent(c) }
+            // The old message's widgets are destroyed once the loop is idle (`DeferredRelease`).
+            if c != menu { DeferredRelease.release(c); gtk_widget_unparent(c) }
         }
         markdown = nil
         plain = nil
