@@ -34,19 +34,19 @@ public enum LazyColumn {
     /// The children hidden until measured or admitted at the column's width (placed at a measured
     /// or estimated height, not drawn): what a width change leaves to the frame callback.
     public static func hiddenChildren(_ box: Widget) -> [Widget] {
-        children(of: box).filter { gtk_widget_get_child_visible($0) == 0 && !isAdmitted($0) }
+        columnChildren(of: box).filter { gtk_widget_get_child_visible($0) == 0 && !isAdmitted($0) }
     }
 
     /// The children not drawn because they are far from the view, though laid out at the column's
     /// width: drawn again, unchanged, when the view comes near.
     public static func parkedChildren(_ box: Widget) -> [Widget] {
-        children(of: box).filter { gtk_widget_get_child_visible($0) == 0 && isAdmitted($0) }
+        columnChildren(of: box).filter { gtk_widget_get_child_visible($0) == 0 && isAdmitted($0) }
     }
 
     /// True while a column moves its scrolled window's view to keep the text in view where it
     /// was: a list that follows new messages must not take that for the user scrolling away.
     /// (Main thread only; the frame callback that sets it is not isolated.)
-    nonisolated(unsafe) public fileprivate(set) static var movingTheView = false
+    nonisolated(unsafe) public internal(set) static var movingTheView = false
 
     /// Makes `child` ask the column for at most `chars` characters' width of its font, as GtkLabel's
     /// `max-width-chars` would, for blocks that are more than one label (a list, a quote): a plain
@@ -54,22 +54,22 @@ public enum LazyColumn {
     /// `TextLabel` caps itself at the same width with its one layout, so the cap here changes
     /// nothing for a paragraph.
     public static func limitNaturalWidth(of child: Widget, chars: Int32) {
-        makeRecord(for: child).naturalWidthChars = chars
+        makeChildRecord(for: child).naturalWidthChars = chars
     }
 
     /// Whether `widget` is a lazy column.
-    public static func isColumn(_ widget: Widget) -> Bool { state(of: widget) != nil }
+    public static func isColumn(_ widget: Widget) -> Bool { columnState(of: widget) != nil }
 
     /// The space between two children.
-    public static func spacing(_ box: Widget) -> Int32 { state(of: box)?.spacing ?? 0 }
+    public static func spacing(_ box: Widget) -> Int32 { columnState(of: box)?.spacing ?? 0 }
 
     /// Whether the column is still showing hidden children, a few a frame (checks wait for it).
-    public static func isValidating(_ box: Widget) -> Bool { state(of: box)?.validating ?? false }
+    public static func isValidating(_ box: Widget) -> Bool { columnState(of: box)?.validating ?? false }
 }
 
 /// What the column knows of one child: its height at `width`, measured or estimated, and the
 /// last measured pair the estimates start from. Kept on the child, so it goes with the child.
-private final class ChildRecord: @unchecked Sendable {
+final class ChildRecord: @unchecked Sendable {
     var width: Int32 = -2
     var height: Int32 = 0
     var exact = false
@@ -90,7 +90,7 @@ private final class ChildRecord: @unchecked Sendable {
     }
 }
 
-private final class ColumnState: @unchecked Sendable {
+final class ColumnState: @unchecked Sendable {
     let spacing: Int32
     var validating = false
     /// A child's height changed during an allocation: the column measures again at the next frame.
@@ -104,35 +104,26 @@ private final class ColumnState: @unchecked Sendable {
     init(spacing: Int32) { self.spacing = spacing }
 }
 
-/// What the columns' frame callbacks have spent in the current frame (main thread only).
-private final class FrameBudget: @unchecked Sendable {
-    static let shared = FrameBudget()
-    var frame = -1
-    /// Microseconds of measuring.
-    var spent = 0
-    /// Height of the children shown (to be drawn in this frame), in pixels.
-    var admitted = 0.0
-}
-
 private let columnKey = "bos-lazy-column"
 private let recordKey = "bos-lazy-column-child"
-/// How long the frame callbacks measure hidden children per frame, in microseconds (all columns).
-private let validationBudget = 3_000
 
 private func object(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GObject> {
     UnsafeMutablePointer<GObject>(OpaquePointer(widget))
 }
 
-private func state(of box: UnsafeMutablePointer<GtkWidget>) -> ColumnState? {
+// The column's state and its children's records, shared with its frame callback
+// (`LazyColumnValidation.swift`).
+
+func columnState(of box: UnsafeMutablePointer<GtkWidget>) -> ColumnState? {
     g_object_get_data(object(box), columnKey).map { Unmanaged<ColumnState>.fromOpaque($0).takeUnretainedValue() }
 }
 
-private func record(of child: UnsafeMutablePointer<GtkWidget>) -> ChildRecord? {
+func childRecord(of child: UnsafeMutablePointer<GtkWidget>) -> ChildRecord? {
     g_object_get_data(object(child), recordKey).map { Unmanaged<ChildRecord>.fromOpaque($0).takeUnretainedValue() }
 }
 
-private func makeRecord(for child: UnsafeMutablePointer<GtkWidget>) -> ChildRecord {
-    if let existing = record(of: child) { return existing }
+func makeChildRecord(for child: UnsafeMutablePointer<GtkWidget>) -> ChildRecord {
+    if let existing = childRecord(of: child) { return existing }
     let new = ChildRecord()
     g_object_set_data_full(object(child), recordKey, Unmanaged.passRetained(new).toOpaque()) { Unmanaged<ChildRecord>.fromOpaque($0!).release() }
     return new
@@ -140,11 +131,11 @@ private func makeRecord(for child: UnsafeMutablePointer<GtkWidget>) -> ChildReco
 
 /// Measured and shown at the column's current width: drawn, or parked when far from the view; what
 /// is not admitted waits for the frame callback.
-private func isAdmitted(_ record: ChildRecord) -> Bool { record.exact && record.shown == .at(width: record.width) }
+func isAdmitted(_ record: ChildRecord) -> Bool { record.exact && record.shown == .at(width: record.width) }
 
-private func isAdmitted(_ child: UnsafeMutablePointer<GtkWidget>) -> Bool { record(of: child).map(isAdmitted) ?? false }
+func isAdmitted(_ child: UnsafeMutablePointer<GtkWidget>) -> Bool { childRecord(of: child).map(isAdmitted) ?? false }
 
-private func children(of box: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+func columnChildren(of box: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
     var list: [UnsafeMutablePointer<GtkWidget>] = []
     var child = gtk_widget_get_first_child(box)
     while let c = child {
@@ -154,7 +145,7 @@ private func children(of box: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutable
     return list
 }
 
-private func measureExactly(_ child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRecord, width: Int32) {
+func measureExactly(_ child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRecord, width: Int32) {
     var height: Int32 = 0
     gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
     (record.width, record.height, record.exact) = (width, height, true)
@@ -164,7 +155,7 @@ private func measureExactly(_ child: UnsafeMutablePointer<GtkWidget>, _ record: 
 /// The child's height at `width`: measured when it must be (GTK's own cache answers for a child
 /// that did not change), estimated when it may be.
 private func height(of child: UnsafeMutablePointer<GtkWidget>, width: Int32) -> Int32 {
-    let record = makeRecord(for: child)
+    let record = makeChildRecord(for: child)
     if record.width == width, !record.exact { return record.height }
     let mayEstimate = record.measuredWidth > 0 && record.measuredWidth != width && !record.nearView
         && gtk_widget_get_request_mode(child) == GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH
@@ -192,8 +183,8 @@ private let measure: GtkCustomMeasureFunc = { box, orientation, forSize, minimum
 }
 
 private func measureColumn(_ box: UnsafeMutablePointer<GtkWidget>, _ orientation: GtkOrientation, _ forSize: Int32) -> (Int32, Int32) {
-    guard let column = state(of: box) else { return (0, 0) }
-    let list = children(of: box)
+    guard let column = columnState(of: box) else { return (0, 0) }
+    let list = columnChildren(of: box)
     var low: Int32 = 0, high: Int32 = 0
     if orientation == GTK_ORIENTATION_HORIZONTAL {
         for child in list {
@@ -220,7 +211,7 @@ private func measureColumn(_ box: UnsafeMutablePointer<GtkWidget>, _ orientation
 private func widths(of child: UnsafeMutablePointer<GtkWidget>) -> (minimum: Int32, natural: Int32) {
     var minimum: Int32 = 0, natural: Int32 = 0
     gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
-    if let chars = record(of: child)?.naturalWidthChars, chars > 0 { natural = max(minimum, min(natural, characterWidth(child, chars))) }
+    if let chars = childRecord(of: child)?.naturalWidthChars, chars > 0 { natural = max(minimum, min(natural, characterWidth(child, chars))) }
     return (minimum, natural)
 }
 
@@ -235,7 +226,7 @@ private func characterWidth(_ widget: UnsafeMutablePointer<GtkWidget>, _ count: 
 /// column's coordinates; nil outside a scrolled window (then everything counts as near). The
 /// margin is small because whatever is near is laid out and drawn in the frame of a resize
 /// (GTK draws a mapped child whether or not it is in view); the frame callback does the rest.
-private func nearBand(_ box: UnsafeMutablePointer<GtkWidget>) -> (top: Double, bottom: Double, viewTop: Double, screen: Double)? {
+func nearBand(_ box: UnsafeMutablePointer<GtkWidget>) -> (top: Double, bottom: Double, viewTop: Double, screen: Double)? {
     guard let scroller = gtk_widget_get_ancestor(box, gtk_scrolled_window_get_type()) else { return nil }
     var x = 0.0, y = 0.0
     guard gtk_widget_translate_coordinates(scroller, box, 0, 0, &x, &y) != 0 else { return nil }
@@ -245,9 +236,9 @@ private func nearBand(_ box: UnsafeMutablePointer<GtkWidget>) -> (top: Double, b
 }
 
 private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
-    guard let box, let column = state(of: box) else { return }
+    guard let box, let column = columnState(of: box) else { return }
     let band = nearBand(box)
-    let list = children(of: box)
+    let list = columnChildren(of: box)
     // At a new width the blocks above the view change height (estimated or measured): the first
     // block reaching into the view keeps its place in it (scroll anchoring). Its old position is
     // the sum of the heights the column knew at the old width.
@@ -255,7 +246,7 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
     if column.allocatedWidth >= 0, column.allocatedWidth != width, let band {
         var oldY = 0.0
         for child in list {
-            guard let record = record(of: child) else { break }
+            guard let record = childRecord(of: child) else { break }
             if oldY + Double(record.height) > band.viewTop { anchor = (child, oldY); break }
             oldY += Double(record.height + column.spacing)
         }
@@ -269,7 +260,7 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
     let focusChild = gtk_widget_get_focus_child(box)
     for child in list {
         if let anchor, child == anchor.child { shift = Double(y) - anchor.oldY }
-        let record = makeRecord(for: child)
+        let record = makeChildRecord(for: child)
         var h = height(of: child, width: width)
         let near = band.map { Double(y + h) >= $0.top && Double(y) <= $0.bottom } ?? true
         record.nearView = near
@@ -309,93 +300,4 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
     if hidden || column.resizeNeeded { startValidating(box, column) }
     if parked { followView(of: box, column) }
     moveView(of: box, by: shift)
-}
-
-/// Allocates the column again whenever its scrolled window's view moves, so that parked children
-/// coming near the view are drawn (a scroll moves the column without allocating it). Connected
-/// once, for columns that park children; GLib disconnects it when the column is finalized.
-private func followView(of box: UnsafeMutablePointer<GtkWidget>, _ column: ColumnState) {
-    guard let scroller = gtk_widget_get_ancestor(box, gtk_scrolled_window_get_type()),
-          let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)),
-          column.followedAdjustment != adjustment else { return }
-    column.followedAdjustment = adjustment
-    column.valueAtAllocation = gtk_adjustment_get_value(adjustment)
-    // Not for the columns' own moves of the view (scroll anchoring): an allocation then would lay
-    // out estimated blocks that came near without moving the view by their change. Nor for moves of
-    // less than a quarter screen: a parked child is at least that far from the view.
-    let moved: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { pointer, adjustment in
-        guard let pointer, let adjustment, !LazyColumn.movingTheView else { return }
-        let box = pointer.assumingMemoryBound(to: GtkWidget.self), view = adjustment.assumingMemoryBound(to: GtkAdjustment.self)
-        guard let column = state(of: box),
-              abs(gtk_adjustment_get_value(view) - column.valueAtAllocation) >= gtk_adjustment_get_page_size(view) / 4 else { return }
-        gtk_widget_queue_allocate(box)
-    }
-    g_signal_connect_object(adjustment, "value-changed", unsafeBitCast(moved, to: GCallback.self), box, G_CONNECT_SWAPPED)
-}
-
-/// Moves the scrolled window's view (and its end, so the distance to the end stays: the message
-/// list follows new messages while it is near zero) by `shift` pixels; the list sets both again
-/// when it is allocated. The message list does not take this for the user scrolling.
-private func moveView(of box: UnsafeMutablePointer<GtkWidget>, by shift: Double) {
-    guard shift != 0, let scroller = gtk_widget_get_ancestor(box, gtk_scrolled_window_get_type()),
-          let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) else { return }
-    LazyColumn.movingTheView = true
-    defer { LazyColumn.movingTheView = false }
-    gtk_adjustment_set_upper(adjustment, gtk_adjustment_get_upper(adjustment) + shift)
-    gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + shift)
-}
-
-/// Shows the hidden children, nearest the view first, a few a frame.
-private func startValidating(_ box: UnsafeMutablePointer<GtkWidget>, _ column: ColumnState) {
-    guard !column.validating else { return }
-    column.validating = true
-    // GTK keeps the callback as long as it returns true (and drops it with the widget).
-    gtk_widget_add_tick_callback(box, { widget, _, _ in
-        guard let widget, let column = state(of: widget) else { return 0 }
-        validateSome(widget, column)
-        return column.validating ? 1 : 0
-    }, nil, nil)
-}
-
-/// One frame's share: measures (when only estimated) and admits hidden children, nearest the
-/// view first, until a few milliseconds of measuring or half a screen of text (to be drawn in
-/// this frame) is reached.
-private func validateSome(_ box: UnsafeMutablePointer<GtkWidget>, _ column: ColumnState) {
-    let band = nearBand(box)
-    let center = band.map { ($0.top + $0.bottom) / 2 } ?? 0
-    let screen = band?.screen ?? .infinity
-    var pending: [(child: UnsafeMutablePointer<GtkWidget>, y: Double, distance: Double)] = []
-    var y = 0.0
-    for child in children(of: box) {
-        guard let record = record(of: child) else { continue }
-        if !isAdmitted(record) { pending.append((child, y, abs(y + Double(record.height) / 2 - center))) }
-        y += Double(record.height + column.spacing)
-    }
-    var resize = column.resizeNeeded
-    column.resizeNeeded = false
-    if pending.isEmpty { column.validating = false }
-    // One budget per frame for every column: after a resize each realized message's column has
-    // blocks to show, and their frame callbacks all run in the same frame.
-    let budget = FrameBudget.shared
-    let frame = gtk_widget_get_frame_clock(box).map { gdk_frame_clock_get_frame_counter($0) } ?? -1
-    if budget.frame != frame { (budget.frame, budget.spent, budget.admitted) = (frame, 0, 0) }
-    var admitted = 0
-    var shiftAbove = 0.0
-    for item in pending.sorted(by: { $0.distance < $1.distance }) {
-        guard budget.spent < validationBudget, budget.admitted < screen / 2, let record = record(of: item.child) else { break }
-        let started = g_get_monotonic_time()
-        if !record.exact {
-            let estimate = record.height
-            measureExactly(item.child, record, width: record.width)
-            resize = resize || record.height != estimate
-            if let band, item.y + Double(estimate) <= band.viewTop { shiftAbove += Double(record.height - estimate) }
-        }
-        record.shown = .at(width: record.width)
-        admitted += 1
-        budget.admitted += Double(record.height)
-        budget.spent += g_get_monotonic_time() - started
-    }
-    if resize { gtk_widget_queue_resize(box) } else if admitted > 0 { gtk_widget_queue_allocate(box) }
-    // Blocks above the view changed height: move the view with them.
-    moveView(of: box, by: shiftAbove)
 }
