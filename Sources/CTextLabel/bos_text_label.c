@@ -1,7 +1,75 @@
 #include "bos_text_label.h"
 
 static GtkWidgetClass *parent_class;
-static GQuark layouts_quark, last_layout_quark, last_serial_quark;
+static GQuark layouts_quark, last_layout_quark, last_serial_quark, column_quark;
+
+/* A list's text column: where the text after each marker starts, from the widest marker in the
+ * label's font (worked out again when the font changes), plus a gap. */
+typedef struct {
+  char *widest_marker;
+  int gap;
+  guint font_serial;
+  int column;
+} ListColumn;
+
+static void
+list_column_free (gpointer data)
+{
+  ListColumn *column = data;
+  g_free (column->widest_marker);
+  g_free (column);
+}
+
+void
+bos_text_label_set_list_column (GtkWidget *label, const char *widest_marker, int gap_pixels)
+{
+  ListColumn *column = NULL;
+  if (widest_marker)
+    {
+      column = g_new0 (ListColumn, 1);
+      column->widest_marker = g_strdup (widest_marker);
+      column->gap = gap_pixels * PANGO_SCALE;
+      column->column = -1;
+    }
+  g_object_set_qdata_full (G_OBJECT (label), column_quark, column, list_column_free);
+  gtk_widget_queue_resize (label);
+}
+
+/* Every layout of the label's text gets the list column as its tab stop and hanging indent:
+ * GtkLabel makes a new layout when its text changes, so it is set wherever the label's layout is
+ * used here (Pango lays nothing out again when both are as they were). */
+static void
+apply_list_column (GtkWidget *widget, PangoLayout *layout)
+{
+  ListColumn *column = g_object_get_qdata (G_OBJECT (widget), column_quark);
+  if (column == NULL)
+    return;
+  PangoContext *context = pango_layout_get_context (layout);
+  if (column->column < 0 || column->font_serial != pango_context_get_serial (context))
+    {
+      PangoLayout *marker = pango_layout_new (context);
+      pango_layout_set_text (marker, column->widest_marker, -1);
+      int width;
+      pango_layout_get_size (marker, &width, NULL);
+      g_object_unref (marker);
+      column->column = width + column->gap;
+      column->font_serial = pango_context_get_serial (context);
+    }
+  pango_layout_set_indent (layout, -column->column);
+  PangoTabArray *tabs = pango_layout_get_tabs (layout);
+  gint position = -1;
+  if (tabs != NULL && pango_tab_array_get_size (tabs) == 1)
+    pango_tab_array_get_tab (tabs, 0, NULL, &position);
+  if (position != column->column)
+    {
+      PangoTabArray *stop = pango_tab_array_new (1, FALSE);
+      pango_tab_array_set_tab (stop, 0, PANGO_TAB_LEFT, column->column);
+      pango_layout_set_tabs (layout, stop);
+      pango_tab_array_free (stop);
+    }
+  if (tabs != NULL)
+    pango_tab_array_free (tabs);
+}
 
 static void
 count_layout (GtkWidget *widget)
@@ -17,6 +85,7 @@ static PangoLayout *
 own_layout_at (GtkWidget *widget, int width)
 {
   PangoLayout *own = gtk_label_get_layout (GTK_LABEL (widget));
+  apply_list_column (widget, own);
   pango_layout_set_width (own, width);
   gpointer seen = GUINT_TO_POINTER (pango_layout_get_serial (own));
   if (g_object_get_qdata (G_OBJECT (widget), last_layout_quark) != own
@@ -59,6 +128,7 @@ static PangoLayout *
 layout_at (GtkWidget *widget, int width)
 {
   PangoLayout *own = gtk_label_get_layout (GTK_LABEL (widget));
+  apply_list_column (widget, own);
   int allocated = gtk_widget_get_width (widget);
   if (pango_layout_get_width (own) == width || allocated <= 1 || width == allocated * PANGO_SCALE)
     return g_object_ref (own_layout_at (widget, width));
@@ -160,6 +230,7 @@ bos_text_label_get_type (void)
       layouts_quark = g_quark_from_static_string ("bos-text-label-layouts");
       last_layout_quark = g_quark_from_static_string ("bos-text-label-last-layout");
       last_serial_quark = g_quark_from_static_string ("bos-text-label-last-serial");
+      column_quark = g_quark_from_static_string ("bos-text-label-list-column");
       GType t = g_type_register_static_simple (GTK_TYPE_LABEL, g_intern_static_string ("BosTextLabel"),
                                                query.class_size, bos_text_label_class_init,
                                                query.instance_size, NULL, 0);

@@ -21,6 +21,12 @@ public enum TextLabel {
         return label
     }
 
+    /// Shows the label's "marker<TAB>text" paragraphs as a list: each paragraph's text and its
+    /// wrapped lines start at one column, `widestMarker`'s width in the label's font plus `gap`.
+    public static func setListColumn(_ label: Widget, widestMarker: String, gap: Int32) {
+        bos_text_label_set_list_column(label, widestMarker, gap)
+    }
+
     /// How many times the label's text was laid out: after a change of its text, attributes or
     /// width, and for every copy measured at another width (checks compare it with the changes).
     public static func layouts(_ label: Widget) -> Int { Int(bos_text_label_layouts(label)) }

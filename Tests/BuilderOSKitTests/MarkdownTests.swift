@@ -28,6 +28,20 @@ struct MarkdownTests {
         #expect(blocks[4] == .table(header: [[.text("A")], [.text("B")]], rows: [[[.text("1")], [.text("2")]]]))
     }
 
+    @Test func aListOfParagraphsIsOneTextWithMarkersAndTabs() throws {
+        let blocks = MarkdownParser.parse("3. first *one*  \n   broken line\n4. second & <last>\n")
+        let items = try #require(blocks.first?.paragraphListItems)
+        #expect(items.count == 2)
+        let markup = PangoMarkup.list(ordered: true, start: 3, items: items)
+        // A line per item; the hard break inside the first is a line separator, not a new item.
+        #expect(markup == "3.\tfirst <i>one</i>\u{2028}broken line\n4.\tsecond &amp; &lt;last&gt;")
+        #expect(PangoMarkup.listMarkers(ordered: false, start: 1, count: 2) == ["•", "•"])
+        // An item of more than one paragraph, or with a nested list, is not such a list.
+        #expect(MarkdownParser.parse("- a\n\n  more a\n- b\n").first?.paragraphListItems == nil)
+        #expect(MarkdownParser.parse("- a\n  - nested\n").first?.paragraphListItems == nil)
+        #expect(MarkdownParser.parse("plain").first?.paragraphListItems == nil)
+    }
+
     @Test func onlyWebAndMailLinksOpen() {
         let blocks = MarkdownParser.parse("[site](https://example.com) [bad](javascript:alert(1)) <https://auto.example>")
         guard case .paragraph(let inlines) = blocks.first else { Issue.record("no paragraph"); return }

@@ -108,8 +108,9 @@ enum StreamingScenario {
         d.expect(expected.count > 10, "the long reply is shown in pieces", "\(expected.count) labels")
     }
 
-    /// A list's growing item takes its new text in place: every label of the list stays the same
-    /// object. The marker leads the item's text on its side, right-to-left as well.
+    /// A list's growing item takes its new text in place: every label stays the same object. A list
+    /// of paragraphs is one label whose marker leads each item on its side (right-to-left as well),
+    /// and whose wrapped lines start under the item's text.
     static func listItemsGrowInPlace(_ d: Driver) async {
         let view = MarkdownView()
         let window = Self.window(showing: view.widget)
@@ -129,19 +130,48 @@ enum StreamingScenario {
         d.expect(after.count == before.count && kept.count == after.count, "the growing list item kept its labels",
                  "\(before.count) labels before, \(after.count) after, \(kept.count) of them the same")
         d.expect(Self.labels(in: view.widget).last?.hasSuffix("word19") == true, "and shows the new words")
-        for direction in [GTK_TEXT_DIR_LTR, GTK_TEXT_DIR_RTL] {
-            WidgetTree.all(view.widget).forEach { gtk_widget_set_direction($0, direction) }
+        // One label for the list: each item's text, and its wrapped lines, start at one column after
+        // the marker; a right-to-left item's marker stands on its right.
+        for rtl in [false, true] {
+            let words = (0..<40).map { rtl ? "ארוך\($0)" : "long\($0)" }.joined(separator: " ")
+            let list = MarkdownView()
+            let listWindow = Self.window(showing: list.widget)
+            list.show("- " + (rtl ? "פריט ראשון" : "first item") + "\n- " + words)
             await d.settle()
-            guard let marker = after.first(where: { String(cString: gtk_label_get_label(OpaquePointer($0))) == "•" }),
-                  let item = after.first(where: { String(cString: gtk_label_get_label(OpaquePointer($0))).hasPrefix("first item") }) else {
-                return d.expect(false, "the list shows its markers and items")
+            let labels = Self.labelWidgets(in: list.widget)
+            if labels.count == 1, let layout = gtk_label_get_layout(OpaquePointer(labels[0])) {
+                let text = Array(String(cString: pango_layout_get_text(layout)).utf8)
+                // The byte after the first tab from `from`: where an item's text starts.
+                func textStart(after from: Int) -> Int { (text[from...].firstIndex(of: UInt8(ascii: "\t")) ?? from) + 1 }
+                // A character's leading edge (its right one when right-to-left), in pixels.
+                func edge(ofByte index: Int) -> Int32 {
+                    var rect = PangoRectangle()
+                    pango_layout_index_to_pos(layout, Int32(index), &rect)
+                    return rect.x / PANGO_SCALE
+                }
+                let first = textStart(after: 0)
+                let (markerEdge, textEdge) = (edge(ofByte: 0), edge(ofByte: first))
+                d.expect(rtl ? markerEdge > textEdge : markerEdge < textEdge, "the marker leads the item \(rtl ? "right-to-left" : "left-to-right")",
+                         "marker at \(markerEdge), text at \(textEdge)")
+                // The long second item wraps: its next line starts where its text does.
+                let second = textStart(after: (text.firstIndex(of: UInt8(ascii: "\n")) ?? 0) + 1)
+                var wrapped: Int32?
+                let iter = pango_layout_get_iter(layout)
+                repeat {
+                    guard let line = pango_layout_iter_get_line_readonly(iter), Int(line.pointee.start_index) > second else { continue }
+                    var logical = PangoRectangle()
+                    pango_layout_iter_get_line_extents(iter, nil, &logical)
+                    wrapped = (rtl ? logical.x + logical.width : logical.x) / PANGO_SCALE
+                    break
+                } while pango_layout_iter_next_line(iter) != 0
+                pango_layout_iter_free(iter)
+                let column = edge(ofByte: second)
+                d.expect(wrapped.map { abs($0 - column) <= 1 } ?? false, "a wrapped item's next line starts under its text, not under the marker",
+                         "text at \(column), next line at \(wrapped.map(String.init) ?? "none")")
+            } else {
+                d.expect(false, "a list of paragraphs is one label", "\(labels.count) labels")
             }
-            var markerX = 0.0, itemX = 0.0, y = 0.0
-            gtk_widget_translate_coordinates(marker, view.widget, 0, 0, &markerX, &y)
-            gtk_widget_translate_coordinates(item, view.widget, 0, 0, &itemX, &y)
-            let rtl = direction == GTK_TEXT_DIR_RTL
-            d.expect(rtl ? markerX > itemX : markerX < itemX, "the marker leads the item \(rtl ? "right-to-left" : "left-to-right")",
-                     "marker at \(markerX), item at \(itemX)")
+            gtk_window_destroy(gtkCast(listWindow, to: GtkWindow.self))
         }
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
     }

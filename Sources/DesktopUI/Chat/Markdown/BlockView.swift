@@ -20,7 +20,7 @@ enum BlockViews {
         switch block {
         case .paragraph, .heading: view = ParagraphView()
         case .code: view = CodeBlockView()
-        case .list: view = ListBlockView()
+        case .list: view = ListTextView.accepts(block) ? ListTextView() : ListBlockView()
         case .quote, .table, .rule: return FixedBlockView(block)
         }
         _ = view.update(block)
