@@ -21,25 +21,25 @@ final class ListTextView: BlockView {
     static let maximumBytes = 1_500
 
     /// Whether `block` is a list this view shows.
-    static func accepts(_ block: MarkdownBlock) -> Bool {
-        block.paragraphListItems != nil && markup(block).utf8.count <= maximumBytes
-    }
+    static func accepts(_ block: MarkdownBlock) -> Bool { markup(block) != nil }
 
-    private static func markup(_ block: MarkdownBlock) -> String {
-        guard case .list(let ordered, let start, _) = block, let items = block.paragraphListItems else { return "" }
-        return PangoMarkup.list(ordered: ordered, start: start, items: items)
+    /// The list's markup when this view shows it: one paragraph per item, at most `maximumBytes`.
+    private static func markup(_ block: MarkdownBlock) -> String? {
+        guard case .list(let ordered, let start, _) = block, let items = block.paragraphListItems else { return nil }
+        let markup = PangoMarkup.list(ordered: ordered, start: start, items: items)
+        return markup.utf8.count <= maximumBytes ? markup : nil
     }
 
     func update(_ block: MarkdownBlock) -> Bool {
-        guard case .list(let ordered, let start, let items) = block, Self.accepts(block) else { return false }
+        guard case .list(let ordered, let start, let items) = block, let next = Self.markup(block) else { return false }
         if let kind, kind != (ordered, start) { return false }
         kind = (ordered, start)
-        let widest = PangoMarkup.listMarkers(ordered: ordered, start: start, count: items.count).max { $0.count < $1.count } ?? "•"
+        // The numbers grow with the list: the widest marker is the last one.
+        let widest = PangoMarkup.listMarkers(ordered: ordered, start: start + max(items.count - 1, 0), count: 1)[0]
         if widest != widestMarker {
             widestMarker = widest
             TextLabel.setListColumn(widget, widestMarker: widest, gap: Style.gapSmall)
         }
-        let next = Self.markup(block)
         if next != markup {
             markup = next
             MarkdownWidgets.setMarkup(widget, next)
