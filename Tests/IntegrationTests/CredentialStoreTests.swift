@@ -39,6 +39,25 @@ struct CredentialStoreTests {
         #expect(calls.withLock { $0 } == 2)
     }
 
+    /// The CLI begins its lookup before it has read its settings (`KeyLookup`): the session opens
+    /// first, the server comes later, and the answer is the same as a lookup's.
+    @Test func aLookupBegunBeforeItsServerIsKnownFindsTheKey() async throws {
+        let server = try uniqueServer()
+        let key = TestKeys.make()
+        try await store.store(key: key, for: server)
+        let calls = Mutex(0)
+        let lookup = KeyLookup(whenConnected: { calls.withLock { $0 += 1 } })
+        #expect(try await lookup.key(for: server) == key)
+        #expect(calls.withLock { $0 } == 1)
+        // One lookup per instance: asking again is refused, not answered from a copy of the key.
+        await #expect(throws: BuilderOSError.self) { try await lookup.key(for: server) }
+        try await store.clear(for: server)
+        #expect(try await KeyLookup().key(for: server) == nil)
+        let cancelled = KeyLookup()
+        cancelled.cancel()
+        await #expect(throws: BuilderOSError.self) { try await cancelled.key(for: server) }
+    }
+
     @Test func keysAreKeptPerServerAndReplaced() async throws {
         let a = try uniqueServer(), b = try uniqueServer()
         let (keyA, keyB, keyA2) = (TestKeys.make(), TestKeys.make(), TestKeys.make())

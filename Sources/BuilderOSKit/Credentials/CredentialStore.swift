@@ -24,28 +24,10 @@ public struct CredentialStore: Sendable {
 
     /// The stored key, or nil when none is stored for this server. `whenConnected` runs on the
     /// lookup's thread once the session bus connection (and GDBus's worker thread) exists, before
-    /// the Secret Service is asked: the moment to start work that should overlap the lookup's
-    /// round trips without holding up the threads it creates.
+    /// the Secret Service is asked (see `KeyLookup`, which also starts a lookup before its server is known).
     public func lookup(for server: ServerAddress, whenConnected: (@Sendable () -> Void)? = nil) async throws(BuilderOSError) -> String? {
-        try await offThread {
-            // The bus libsecret uses is this process-wide singleton, kept while it is held; a failure
-            // to connect is reported by the lookup below, in its own words.
-            let bus = whenConnected.flatMap { _ in Self.sessionBus() }
-            defer { if let bus { g_object_unref(UnsafeMutableRawPointer(bus)) } }
-            whenConnected?()
-            var error: UnsafeMutablePointer<GError>?
-            let attributes = Self.attributes(server)
-            defer { g_hash_table_unref(attributes) }
-            let secret = secret_password_lookupv_sync(Self.schema, attributes, nil, &error)
-            if let error { return .failure(SecretErrorMapping.map(error)) }
-            guard let secret else {
-                // A locked keyring whose unlock prompt cannot be shown answers "nothing" without
-                // an error. An item that exists but cannot be read means locked, not signed out.
-                return Self.itemExistsWhileLocked(attributes) ? .failure(.keyringLocked) : .success(nil)
-            }
-            defer { secret_password_free(secret) }  // wipes the C copy
-            return .success(String(cString: secret))
-        }
+        if let whenConnected { return try await KeyLookup(whenConnected: whenConnected).key(for: server) }
+        return try await offThread { Self.lookupNow(for: server) }
     }
 
     /// Removes the key stored for this server. Removing a key that is not there is not an error.
@@ -82,7 +64,7 @@ public struct CredentialStore: Sendable {
     /// GIO runs on a thread of its shared pool. The connection and that thread then exist before
     /// `whenConnected` runs, so libsecret's own `g_bus_get` reuses both and creates no thread while a
     /// `dlopen` started there holds the loader's lock (measured: a thread created meanwhile waited 6–8 ms).
-    private static func sessionBus() -> OpaquePointer? {
+    static func sessionBus() -> OpaquePointer? {
         final class Answer { var bus: OpaquePointer?; var done = false }
         let answer = Answer()
         let context = g_main_context_new()
@@ -97,6 +79,42 @@ public struct CredentialStore: Sendable {
         }, Unmanaged.passRetained(answer).toOpaque())
         while !answer.done { g_main_context_iteration(context, 1) }
         return answer.bus
+    }
+
+    /// The lookup itself, blocking the calling thread (never the main one).
+    static func lookupNow(for server: ServerAddress) -> Result<String?, BuilderOSError> {
+        var error: UnsafeMutablePointer<GError>?
+        let attributes = attributes(server)
+        defer { g_hash_table_unref(attributes) }
+        let secret = secret_password_lookupv_sync(schema, attributes, nil, &error)
+        if let error { return .failure(SecretErrorMapping.map(error)) }
+        guard let secret else {
+            // A locked keyring whose unlock prompt cannot be shown answers "nothing" without
+            // an error. An item that exists but cannot be read means locked, not signed out.
+            return itemExistsWhileLocked(attributes) ? .failure(.keyringLocked) : .success(nil)
+        }
+        defer { secret_password_free(secret) }  // wipes the C copy
+        return .success(String(cString: secret))
+    }
+
+    /// Opens the encrypted session with the Secret Service the way `secret_password_lookupv_sync`
+    /// is about to: through libsecret's shared backend, which the lookup then reuses as it is. A
+    /// failure is left for the lookup to report. The backend is not released: libsecret keeps its
+    /// shared instance without a reference of its own (its own lookups never release theirs).
+    static func openSecretServiceSession() {
+        final class Answer { var done = false }
+        let answer = Answer()
+        let context = g_main_context_new()
+        g_main_context_push_thread_default(context)
+        defer { g_main_context_pop_thread_default(context); g_main_context_unref(context) }
+        secret_backend_get(SECRET_BACKEND_OPEN_SESSION, nil, { _, result, data in
+            let answer = Unmanaged<Answer>.fromOpaque(data!).takeRetainedValue()
+            var error: UnsafeMutablePointer<GError>?
+            _ = secret_backend_get_finish(result, &error)
+            if let error { g_error_free(error) }
+            answer.done = true
+        }, Unmanaged.passRetained(answer).toOpaque())
+        while !answer.done { g_main_context_iteration(context, 1) }
     }
 
     /// Searches without unlocking: true when a matching item exists.
