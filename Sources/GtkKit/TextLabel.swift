@@ -30,4 +30,8 @@ public enum TextLabel {
     /// How many times the label's text was laid out: after a change of its text, attributes or
     /// width, and for every copy measured at another width (checks compare it with the changes).
     public static func layouts(_ label: Widget) -> Int { Int(bos_text_label_layouts(label)) }
+
+    /// The width of `count` characters of `widget`'s font, in pixels, as GtkLabel reckons it for
+    /// `max-width-chars` (the wider of an average character and an average digit).
+    public static func charactersWidth(_ widget: Widget, _ count: Int32) -> Int32 { Int32(bos_char_width(widget, count)) }
 }

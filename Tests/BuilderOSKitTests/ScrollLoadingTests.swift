@@ -42,3 +42,66 @@ struct ScrollLoadingTests {
     }
 }
 
+
+/// Rows that scrolling brings in stand as placeholders first; their content comes a frame's share
+/// at a time, nearest the view first, and not while the view moves fast.
+struct RowPlaceholderTests {
+    @Test func nearestFirstWithinTheShare() {
+        #expect(RowPlaceholders.contentToMake(distances: [900, 100, 400], characters: [100, 100, 100], fast: false, share: 520) == [1, 2])
+        #expect(RowPlaceholders.contentToMake(distances: [900, 100, 400], characters: [100, 100, 100], fast: false, share: 1_000) == [1, 2, 0])
+    }
+
+    @Test func rowsInViewComeFirstButShareTheFrame() {
+        // Three long rows in view: one a frame, not all three in one frame.
+        #expect(RowPlaceholders.contentToMake(distances: [0, 0, 0, 10], characters: [3_000, 3_000, 3_000, 50], fast: false, share: 1_000) == [0])
+        // Short ones in view together, before anything beyond the view.
+        #expect(RowPlaceholders.contentToMake(distances: [500, 0, 0], characters: [50, 50, 50], fast: false, share: 500) == [1, 2])
+    }
+
+    @Test func atLeastOneAFrame() {
+        // A reply longer than the share still gets its content, by itself.
+        #expect(RowPlaceholders.contentToMake(distances: [300, 600], characters: [5_000, 10], fast: false, share: 1_000) == [0])
+    }
+
+    @Test func nothingWhileTheViewMovesFast() {
+        #expect(RowPlaceholders.contentToMake(distances: [0, 0, 100], characters: [10, 10, 10], fast: true).isEmpty)
+    }
+
+    @Test func rowsNotLaidOutYetWait() {
+        #expect(RowPlaceholders.contentToMake(distances: [nil, 50], characters: [10, 10], fast: false, share: 1_000) == [1])
+        #expect(RowPlaceholders.contentToMake(distances: [nil, nil], characters: [10, 10], fast: false).isEmpty)
+    }
+
+    @Test func aPlaceholderIsAboutAsTallAsItsText() {
+        // 150 characters at 72 a line: three lines; an empty line still takes one.
+        #expect(RowPlaceholders.estimatedHeight(text: String(repeating: "a", count: 150), lineCharacters: 72, lineHeight: 20, extra: 30) == 90)
+        #expect(RowPlaceholders.estimatedHeight(text: "one\n\ntwo", lineCharacters: 72, lineHeight: 20, extra: 0) == 60)
+    }
+
+    @Test func aScreenOverFourFramesIsFast() {
+        var pace = ScrollPace()
+        // A mouse wheel: a tenth of a screen a frame, for as long as it turns.
+        for _ in 0..<20 { pace.moved(by: 80); pace.nextFrame() }
+        #expect(!pace.isFast(screen: 800))
+        // A fling: a screen a frame, either way.
+        pace.moved(by: -800)
+        #expect(pace.isFast(screen: 800))
+        pace.nextFrame()
+        // Still fast while the fling is among the last four frames; not once four quiet frames went by.
+        for _ in 1..<ScrollPace.frames {
+            pace.nextFrame()
+            #expect(pace.isFast(screen: 800))
+        }
+        pace.nextFrame()
+        #expect(!pace.isFast(screen: 800))
+    }
+
+    @Test func twoHalfScreensAreAScreen() {
+        var pace = ScrollPace()
+        pace.moved(by: 400)
+        pace.nextFrame()
+        pace.moved(by: -400)
+        #expect(pace.isFast(screen: 800))
+        #expect(!ScrollPace().isFast(screen: 0))
+    }
+}

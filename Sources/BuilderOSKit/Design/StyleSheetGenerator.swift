@@ -100,6 +100,8 @@ public enum StyleSheetGenerator {
             ".\(prefix)sidebar row { border-radius: \(card); margin: \(t.space("2xs", "sm")); padding: \(t.space("sm", "md")); }",
             ".\(prefix)sidebar row:selected { background-color: alpha(@accent, \(t.opacity("selected"))); color: @text; }",
             ".\(prefix)placeholder { background-color: @surface-raised; border-radius: \(card); min-height: \(t.size("placeholder-min-height")); opacity: \(t.opacity("placeholder")); }",
+            // A message row whose content is not made yet (`RowPlaceholders`): its bubble, empty and dimmed.
+            ".\(prefix)bubble-pending { opacity: \(t.opacity("placeholder")); }",
             ".\(prefix)bubble-assistant link, .\(prefix)card link { color: @accent-text; }",
             ".\(prefix)code-block scrollbar { background-color: transparent; }",
             ".\(prefix)capsule { background-color: @surface; border-radius: \(card); padding: \(t.space("lg")); }",

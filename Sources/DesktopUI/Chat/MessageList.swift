@@ -31,6 +31,8 @@ public final class MessageList {
     /// Whether the newest message is in the model (false after scrolling up dropped it).
     private var reachedLast = true
     private var framesSinceShow = 0
+    /// Rows that scrolling brings in start as placeholders (`RowPlaceholders`).
+    let placeholders = PlaceholderPacer()
     /// A conversation opens with the messages that fill a window (at most these many; the
     /// conversation view keeps the `FirstScreen` of them), so the first frame lays out only those;
     /// older ones follow while less than `lead` screens of them are above the view (and as the user
@@ -94,8 +96,11 @@ public final class MessageList {
         })
         Signals.connect(f, "bind", withArgument: { [unowned self] item in
             guard let item, let row = rows[item], let id = id(of: item), let message = messages[id] else { return }
-            row.show(message)
+            let room = placeholders.startsAsPlaceholder(id)
+                ? MessageRowView.PlaceholderRoom(width: gtk_widget_get_width(listView), characterWidth: placeholders.characterWidth(in: listView)) : nil
+            row.show(message, placeholderIn: room)
             bound[id] = row
+            placeholders.bound(row)
         })
         Signals.connect(f, "unbind", withArgument: { [unowned self] item in
             guard let item, let row = rows[item], let id = row.message?.id, bound[id] === row else { return }
@@ -116,7 +121,9 @@ public final class MessageList {
         // a reply's column keeping its text in view while it lays out blocks after a resize.
         Signals.connect(adj, "value-changed") { [unowned self] in
             let upper = gtk_adjustment_get_upper(adjustment)
-            if upper == lastUpper, !LazyColumn.movingTheView { stickToBottom = reachedLast && distanceFromBottom(adjustment) < 48 }
+            let byUser = upper == lastUpper && !LazyColumn.movingTheView
+            if byUser { stickToBottom = reachedLast && distanceFromBottom(adjustment) < 48 }
+            placeholders.viewMoved(to: gtk_adjustment_get_value(adjustment), byUser: byUser)
         }
         // Taken after this dispatch: gtk_adjustment_configure notifies the new upper *before* it emits
         // value-changed for the same change, so taken at once the list's own move (e.g. its content
@@ -135,6 +142,7 @@ public final class MessageList {
             if framesSinceShow > 1, gtk_adjustment_get_value(adjustment) < lead { olderNeeded() }
             // And below, once scrolling up has dropped the newest: as many newer ones.
             if framesSinceShow > 1, !reachedLast, distanceFromBottom(adjustment) < lead { newerNeeded() }
+            placeholders.frame(rows: bound.values, view: widget)
             guard stickToBottom, !order.isEmpty, distanceFromBottom(adjustment) > 0.5 else { return }
             gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
         }
@@ -156,6 +164,7 @@ public final class MessageList {
         reachedLast = true
         stagedNewer = []
         framesSinceShow = 0
+        placeholders.reset()
         splice(at: 0, remove: Int(g_list_model_get_n_items(model)), insert: order)
         scrollToBottom()
     }
@@ -214,6 +223,7 @@ public final class MessageList {
         let older = loadOlder(sequence).filter { messages[$0.id] == nil }
         guard !older.isEmpty else { reachedFirst = true; return }
         for m in older { messages[m.id] = m }
+        placeholders.broughtByScrolling(older.map(\.id))
         order.insert(contentsOf: older.map(\.id), at: 0)
         splice(at: 0, remove: 0, insert: older.map(\.id))
         if order.count > Self.window { dropNewest(droppable(order.count - Self.window, newest: true)) }
@@ -230,6 +240,7 @@ public final class MessageList {
         let newer = Array(stagedNewer.prefix(share))
         stagedNewer.removeFirst(newer.count)
         for m in newer { messages[m.id] = m }
+        placeholders.broughtByScrolling(newer.map(\.id))
         order.append(contentsOf: newer.map(\.id))
         splice(at: order.count - newer.count, remove: 0, insert: newer.map(\.id))
         if order.count > Self.window { dropOldest(droppable(order.count - Self.window, newest: false)) }
@@ -270,6 +281,7 @@ public final class MessageList {
 
     private func forget(_ ids: ArraySlice<UUID>) {
         for id in ids { messages[id] = nil; pending.remove(id) }
+        placeholders.forget(ids)
     }
 
     // MARK: Model plumbing

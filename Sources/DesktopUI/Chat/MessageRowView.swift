@@ -39,7 +39,16 @@ final class MessageRowView {
         }
     }
 
-    func show(_ next: ChatMessage) {
+    /// Whether the row stands as a placeholder of about its size, its content not made yet.
+    private(set) var contentPending = false
+
+    /// Where a placeholder stands: the list's width and the width of a character of its font.
+    struct PlaceholderRoom { var width: Int32; var characterWidth: Int32 }
+
+    /// Shows `next`. As a placeholder (`RowPlaceholders`), a question's or a reply's bubble stands
+    /// empty at about its size within `room`, its caption and accessible name already there, until
+    /// `makeContent()`.
+    func show(_ next: ChatMessage, placeholderIn room: PlaceholderRoom? = nil) {
         if let message, message.id == next.id, message.role == next.role {
             update(next)
             return
@@ -53,36 +62,27 @@ final class MessageRowView {
         markdown = nil
         plain = nil
         message = next
+        contentPending = false
         let column = UI.vbox(spacing: Style.gapHairline)
         let caption = UI.label("", classes: [Style.caption, Style.dim], wrap: false)
         self.caption = caption
         switch next.role {
-        case .user:
-            let label = UI.label(next.text, classes: [], wrap: true, selectable: true)
-            gtk_label_set_max_width_chars(OpaquePointer(label), 60)
-            MarkdownWidgets.keepMinimumWidth(label)
-            gtk_widget_set_focus_on_click(label, 0)
-            plain = label
-            var parts = [label]
-            for attachment in next.attachments {
-                let icon = gtk_image_new_from_icon_name("mail-attachment-symbolic")!
-                parts.append(UI.hbox(spacing: 4, [icon, UI.label(attachment.filename, classes: [Style.label], wrap: true)]))
+        case .user, .assistant:
+            let user = next.role == .user
+            let bubble = UI.vbox(spacing: 4, classes: [user ? Style.bubbleUser : Style.bubbleAssistant])
+            self.bubble = bubble
+            SingleChildLayout.setAlign(widget, user ? GTK_ALIGN_END : GTK_ALIGN_START)
+            gtk_label_set_xalign(OpaquePointer(caption), user ? 1 : 0)
+            [bubble, caption].forEach { UI.append(column, $0) }
+            UI.append(widget, column)
+            contentPending = true
+            if let room {
+                let size = placeholderSize(next, in: room)
+                gtk_widget_set_size_request(bubble, size.width, size.height)
+                gtk_widget_add_css_class(bubble, Style.bubblePending)
+            } else {
+                makeContent()
             }
-            let bubble = UI.vbox(spacing: 4, classes: [Style.bubbleUser], parts)
-            self.bubble = bubble
-            SingleChildLayout.setAlign(widget, GTK_ALIGN_END)
-            gtk_label_set_xalign(OpaquePointer(caption), 1)
-            [bubble, caption].forEach { UI.append(column, $0) }
-            UI.append(widget, column)
-        case .assistant:
-            let view = MarkdownView()
-            markdown = view
-            let bubble = UI.vbox(classes: [Style.bubbleAssistant], [view.widget])
-            self.bubble = bubble
-            SingleChildLayout.setAlign(widget, GTK_ALIGN_START)
-            [bubble, caption].forEach { UI.append(column, $0) }
-            UI.append(widget, column)
-            view.show(next.text)
         case .status:
             let pill = UI.label(next.text, classes: [Style.statusPill], wrap: true, xalign: 0.5)
             plain = pill
@@ -94,10 +94,62 @@ final class MessageRowView {
         updateCaption(next)
     }
 
+    /// Makes a placeholder's content: the text (a question's) or the Markdown (a reply's) in its bubble.
+    func makeContent() {
+        guard contentPending, let message, let bubble else { return }
+        contentPending = false
+        gtk_widget_set_size_request(bubble, -1, -1)
+        gtk_widget_remove_css_class(bubble, Style.bubblePending)
+        if message.role == .assistant {
+            let view = MarkdownView()
+            markdown = view
+            UI.append(bubble, view.widget)
+            view.show(message.text)
+            return
+        }
+        let label = UI.label(message.text, classes: [], wrap: true, selectable: true)
+        gtk_label_set_max_width_chars(OpaquePointer(label), 60)
+        MarkdownWidgets.keepMinimumWidth(label)
+        gtk_widget_set_focus_on_click(label, 0)
+        plain = label
+        UI.append(bubble, label)
+        for attachment in message.attachments {
+            let icon = gtk_image_new_from_icon_name("mail-attachment-symbolic")!
+            UI.append(bubble, UI.hbox(spacing: 4, [icon, UI.label(attachment.filename, classes: [Style.label], wrap: true)]))
+        }
+    }
+
+    /// About the size of `message`'s bubble: its text's lines at the line length of its kind (a
+    /// reply's `MarkdownWidgets.lineChars`, a question's 60) and the body text's line height.
+    private func placeholderSize(_ message: ChatMessage, in room: PlaceholderRoom) -> (width: Int32, height: Int32) {
+        let lineChars = message.role == .assistant ? Int(MarkdownWidgets.lineChars) : 60
+        let longest = Self.longestLine(message.text)
+        let width = min(room.characterWidth * Int32(min(longest, lineChars)), max(room.width - 4 * Style.gap, 0))
+        let height = RowPlaceholders.estimatedHeight(text: message.text, lineCharacters: lineChars, lineHeight: Self.lineHeight,
+                                                     extra: Self.lineHeight)
+        return (width, Int32(height))
+    }
+
+    /// The length of the text's longest line, in scalars.
+    private static func longestLine(_ text: String) -> Int {
+        var longest = 0, length = 0
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" { (longest, length) = (max(longest, length), 0) } else { length += 1 }
+        }
+        return max(longest, length)
+    }
+
+    /// The body text's line height in pixels, from the design tokens.
+    private static let lineHeight: Double = {
+        guard let body = DesignTokens.shipped?.typography.styles["body"] else { return 20 }
+        return body.size * body.lineHeight
+    }()
+
     private func update(_ next: ChatMessage) {
         let textChanged = message?.text != next.text
         message = next
-        if textChanged {
+        // A placeholder takes the newest text when its content is made.
+        if textChanged, !contentPending {
             if let markdown { markdown.show(next.text) } else if let plain { UI.setText(plain, next.text) }
         }
         updateCaption(next)

@@ -35,6 +35,8 @@ enum Style {
     static let link = "bos-link"
     static let bubbleUser = "bos-bubble-user"
     static let bubbleAssistant = "bos-bubble-assistant"
+    /// A bubble standing empty until its content is made (`RowPlaceholders`).
+    static let bubblePending = "bos-bubble-pending"
     static let statusPill = "bos-status-pill"
     static let timestamp = "bos-timestamp"
     static let codeBlock = "bos-code-block"

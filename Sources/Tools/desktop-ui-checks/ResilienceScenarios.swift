@@ -227,6 +227,36 @@ enum ResilienceScenarios {
         let fromBottom = { gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) - gtk_adjustment_get_value(adjustment) }
         d.expect(fromBottom() < 1, "the view rests at the newest message", "\(fromBottom()) px above the end")
         await d.screenshot(main, "large")
+        // Rows that scrolling brings in stand as placeholders while the view moves fast, and get
+        // their text once it rests (`RowPlaceholders`): the checks below look, as a reader would,
+        // once the view has come to rest.
+        let pendingInView = { () -> Int in
+            let height = Double(gtk_widget_get_height(scroller))
+            return WidgetTree.all(scroller).filter { bubble in
+                guard gtk_widget_has_css_class(bubble, "bos-bubble-pending") != 0, gtk_widget_get_mapped(bubble) != 0 else { return false }
+                var bounds = graphene_rect_t()
+                guard gtk_widget_compute_bounds(bubble, scroller, &bounds) != 0 else { return false }
+                return Double(bounds.origin.y + bounds.size.height) > 0 && Double(bounds.origin.y) < height
+            }.count
+        }
+        var placeholdersSeen = 0, longestRest = 0
+        func scroll(to value: @escaping () -> Double) async {
+            gtk_adjustment_set_value(adjustment, value())
+            await d.nextFrame(main)
+            await d.nextFrame(main)
+            let pending = pendingInView()
+            if pending > 0, placeholdersSeen == 0 {
+                // What a reader sees mid-jump, as drawn in that frame (a screenshot waits for the view to settle).
+                try? WidgetSnapshot.savePNG(of: main, to: d.outputDirectory.appendingPathComponent("main-large-placeholders.png").path)
+            }
+            placeholdersSeen = max(placeholdersSeen, pending)
+            var frames = 0
+            while pendingInView() > 0, frames < 120 {
+                await d.nextFrame(main)
+                frames += 1
+            }
+            longestRest = max(longestRest, frames)
+        }
         // Scrolling up again and again (as a user would) keeps bringing older messages, a page at a time.
         let olderShown = { () -> Bool in
             let numbers = d.texts(main).split(separator: "\n").compactMap { $0.hasPrefix("message ") ? Int($0.dropFirst(8)) : nil }
@@ -235,9 +265,7 @@ enum ResilienceScenarios {
         var scrolls = 0
         for _ in 0..<60 where !olderShown() {
             scrolls += 1
-            gtk_adjustment_set_value(adjustment, 0)
-            await d.nextFrame(main)
-            await d.nextFrame(main)
+            await scroll { 0 }
         }
         d.expect(olderShown(), "scrolling to the top loads older messages", "after \(scrolls) scrolls")
         print("MEASURE scrolls to the top until messages below 9,900 showed: \(scrolls)")
@@ -254,9 +282,7 @@ enum ResilienceScenarios {
         }
         var most = 0
         for _ in 0..<200 where !(numbers().min().map { $0 < 9600 } ?? false) {
-            gtk_adjustment_set_value(adjustment, 0)
-            await d.nextFrame(main)
-            await d.nextFrame(main)
+            await scroll { 0 }
             most = max(most, inModel())
         }
         d.expect(numbers().contains { $0 < 9600 }, "scrolling up reaches messages 400 back")
@@ -266,17 +292,18 @@ enum ResilienceScenarios {
         var downs = 0
         for _ in 0..<300 where !numbers().contains(9998) {
             downs += 1
-            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
-            await d.nextFrame(main)
-            await d.nextFrame(main)
+            await scroll { gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) }
         }
         d.expect(numbers().contains(9998), "scrolling down brings the newest question back", "after \(downs) scrolls")
+        // A jump of a screen or more a frame is fast: the rows it brought into view stood empty, and
+        // got their text within a few frames of the view coming to rest.
+        d.expect(placeholdersSeen > 0, "rows brought in while the view jumps stand as placeholders", "at most \(placeholdersSeen) in view")
+        d.expect(longestRest < 120, "once the view rests, the rows in it get their text", "within \(longestRest) frames")
+        print("MEASURE frames until the rows in view had their text after a jump: at most \(longestRest)")
 
         // Far up again, your own new message brings the view back to the newest messages.
         for _ in 0..<200 where numbers().contains(9998) || !(numbers().min().map { $0 < 9600 } ?? false) {
-            gtk_adjustment_set_value(adjustment, 0)
-            await d.nextFrame(main)
-            await d.nextFrame(main)
+            await scroll { 0 }
         }
         d.expect(!numbers().contains(9998), "the newest left the window again")
         await d.screenshot(main, "large-far-up")
