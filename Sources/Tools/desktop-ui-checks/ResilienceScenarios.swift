@@ -286,7 +286,7 @@ enum ResilienceScenarios {
             most = max(most, inModel())
         }
         d.expect(numbers().contains { $0 < 9600 }, "scrolling up reaches messages 400 back")
-        // 48 messages, and the page of 12 read above them before the newest leave.
+        // 48 messages, and the page read above them before the newest leave.
         d.expect(most > 0 && most <= 60, "the list holds a bounded window of messages", "at most \(most) in the model")
         d.expect(!numbers().contains(9998), "the newest question left the window while the view is far above it")
         var downs = 0
