@@ -61,7 +61,7 @@ final class ConversationView {
         }
         messages.loadNewer = { [unowned self] after in
             guard let id = conversationID else { return [] }
-            return chat.messages(in: id, after: after, limit: MessageList.olderPage)
+            return chat.messages(in: id, after: after, limit: MessageList.newerPage)
         }
         messages.showNewest = { [unowned self] in showNewest() }
         composer.canSendExtra = { [unowned self] in !attachments.uploading }

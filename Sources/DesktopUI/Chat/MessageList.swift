@@ -42,6 +42,9 @@ public final class MessageList {
     /// 20 s runs: 57 and 94 with 12, 22 and 51 with 6; 4 did no better).
     static let firstPage = 8
     static let olderPage = 6
+    /// Newer messages are read 12 at a time: they join the list below the others (no restyling of
+    /// the rows before them), a frame's share at a time or all at once near the list's end.
+    static let newerPage = 12
     /// Screens of messages kept in the list beyond the view in the direction it moves.
     static let lead = 2.0
     /// About this many messages in the model (more only while the rows beyond are near the view).
