@@ -65,20 +65,30 @@ public struct CredentialStore: Sendable {
     /// `whenConnected` runs, so libsecret's own `g_bus_get` reuses both and creates no thread while a
     /// `dlopen` started there holds the loader's lock (measured: a thread created meanwhile waited 6–8 ms).
     static func sessionBus() -> OpaquePointer? {
-        final class Answer { var bus: OpaquePointer?; var done = false }
-        let answer = Answer()
+        waitForAsync({ g_bus_get(G_BUS_TYPE_SESSION, nil, $0, $1) }) { result in
+            var error: UnsafeMutablePointer<GError>?
+            let bus = g_bus_get_finish(result, &error)
+            if let error { g_error_free(error) }
+            return bus
+        }
+    }
+
+    /// Runs a GIO-style asynchronous call on a main context of this thread's own and waits for its
+    /// answer: `start` gets the callback and its data, `finish` the result (on this thread).
+    private static func waitForAsync<T>(_ start: (GAsyncReadyCallback, UnsafeMutableRawPointer) -> Void,
+                                        finish: (OpaquePointer?) -> T) -> T {
+        let answer = AsyncAnswer()
         let context = g_main_context_new()
         g_main_context_push_thread_default(context)
         defer { g_main_context_pop_thread_default(context); g_main_context_unref(context) }
-        g_bus_get(G_BUS_TYPE_SESSION, nil, { _, result, data in
-            let answer = Unmanaged<Answer>.fromOpaque(data!).takeRetainedValue()
-            var error: UnsafeMutablePointer<GError>?
-            answer.bus = g_bus_get_finish(result, &error)
-            if let error { g_error_free(error) }
+        start({ _, result, data in
+            let answer = Unmanaged<AsyncAnswer>.fromOpaque(data!).takeRetainedValue()
+            answer.result = result.map { OpaquePointer(g_object_ref(UnsafeMutableRawPointer($0))) }
             answer.done = true
         }, Unmanaged.passRetained(answer).toOpaque())
         while !answer.done { g_main_context_iteration(context, 1) }
-        return answer.bus
+        defer { if let result = answer.result { g_object_unref(UnsafeMutableRawPointer(result)) } }
+        return finish(answer.result)
     }
 
     /// The lookup itself, blocking the calling thread (never the main one).
@@ -102,19 +112,11 @@ public struct CredentialStore: Sendable {
     /// failure is left for the lookup to report. The backend is not released: libsecret keeps its
     /// shared instance without a reference of its own (its own lookups never release theirs).
     static func openSecretServiceSession() {
-        final class Answer { var done = false }
-        let answer = Answer()
-        let context = g_main_context_new()
-        g_main_context_push_thread_default(context)
-        defer { g_main_context_pop_thread_default(context); g_main_context_unref(context) }
-        secret_backend_get(SECRET_BACKEND_OPEN_SESSION, nil, { _, result, data in
-            let answer = Unmanaged<Answer>.fromOpaque(data!).takeRetainedValue()
+        waitForAsync({ secret_backend_get(SECRET_BACKEND_OPEN_SESSION, nil, $0, $1) }) { result in
             var error: UnsafeMutablePointer<GError>?
             _ = secret_backend_get_finish(result, &error)
             if let error { g_error_free(error) }
-            answer.done = true
-        }, Unmanaged.passRetained(answer).toOpaque())
-        while !answer.done { g_main_context_iteration(context, 1) }
+        }
     }
 
     /// Searches without unlocking: true when a matching item exists.
@@ -133,6 +135,12 @@ public struct CredentialStore: Sendable {
         }
         return try result.get()
     }
+}
+
+/// What a GIO-style callback hands back to the thread waiting for it (`CredentialStore.waitForAsync`).
+private final class AsyncAnswer {
+    var result: OpaquePointer?
+    var done = false
 }
 
 /// Tells "no Secret Service" from "locked / no default collection" from anything else.
