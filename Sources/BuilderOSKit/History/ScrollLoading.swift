@@ -6,6 +6,9 @@
 /// the list used to take a page of 12 messages at once: a 60–80 ms frame every tenth frame of a fast
 /// scroll. Taken a few a frame by the length of their text, the same work is spread over the frames
 /// that scroll through them. (Below the view only: `MessageList.olderNeeded` says why not above.)
+/// Since rows that scrolling brings in stand as placeholders (`RowPlaceholders`), their content is
+/// made by `RowPlaceholders.contentToMake` with the same share; the share of newer rows joining the
+/// list was kept as it was (not re-measured with placeholders, which cost far less than 6 µs a character).
 public enum ScrollLoading {
     /// What a row costs beyond its text (widgets, styles, caption), in characters that cost as much.
     public static let rowCharacters = 150

@@ -16,9 +16,6 @@ final class PlaceholderPacer {
     private var pace = ScrollPace()
     private var lastValue: Double?
 
-    /// Whether the view moved fast at the last frame (checks read it).
-    private(set) var wasFast = false
-
     func broughtByScrolling(_ ids: [UUID]) { brought.formUnion(ids) }
     func forget(_ ids: some Sequence<UUID>) { brought.subtract(ids) }
 
@@ -55,15 +52,15 @@ final class PlaceholderPacer {
     func frame(rows: some Collection<MessageRowView>, view: Widget) {
         defer { justBound = []; pace.nextFrame() }
         let screen = Double(gtk_widget_get_height(view))
-        wasFast = pace.isFast(screen: screen)
+        let fast = pace.isFast(screen: screen)
         characterWidth = nil
         // While the view moves fast nothing is made: where the rows are does not matter.
-        guard !wasFast else { return }
+        guard !fast else { return }
         let waiting = rows.filter(\.contentPending)
         guard !waiting.isEmpty else { return }
         let distances = waiting.map { justBound.contains(ObjectIdentifier($0)) ? nil : distance(of: $0.widget, from: view, screen: screen) }
         let lengths = waiting.map { $0.message?.text.utf8.count ?? 0 }
-        for index in RowPlaceholders.contentToMake(distances: distances, characters: lengths, fast: wasFast) {
+        for index in RowPlaceholders.contentToMake(distances: distances, characters: lengths, fast: fast) {
             waiting[index].makeContent()
         }
     }

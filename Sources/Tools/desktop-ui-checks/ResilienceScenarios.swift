@@ -245,9 +245,14 @@ enum ResilienceScenarios {
             await d.nextFrame(main)
             await d.nextFrame(main)
             let pending = pendingInView()
-            if pending > 0, placeholdersSeen == 0 {
-                // What a reader sees mid-jump, as drawn in that frame (a screenshot waits for the view to settle).
-                try? WidgetSnapshot.savePNG(of: main, to: d.outputDirectory.appendingPathComponent("main-large-placeholders.png").path)
+            if pending > 0, placeholdersSeen == 0, let appearance = d.app.appearance {
+                // What a reader sees mid-jump, as drawn in that frame, light and dark (a screenshot
+                // waits for the view to settle; a frame later the view still counts as moving fast).
+                try? WidgetSnapshot.savePNG(of: main, to: d.outputDirectory.appendingPathComponent("main-large-placeholders-light.png").path)
+                appearance.set(.dark)
+                await d.nextFrame(main)
+                try? WidgetSnapshot.savePNG(of: main, to: d.outputDirectory.appendingPathComponent("main-large-placeholders-dark.png").path)
+                appearance.set(.light)
             }
             placeholdersSeen = max(placeholdersSeen, pending)
             var frames = 0
