@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // BuilderOS Desktop. Layers, one direction:
-//   C modules (CGtk, CGio, CSecret, CSoup, CSQLite, CCmark, CShims, CProcess, CWebView, CTerminalView, CTextLabel)
+//   C modules (CGtk, CGio, CSecret, CSoup, CSQLite, CCmark, CShims, CProcess, CWebView, CTerminalView, CTextLabel, CFontPreload)
 //   → BuilderOSKit (domain core, no GTK: models, wire client, credentials, connection test)
 //   → GtkKit (thin Swift GTK/GObject layer) → DesktopUI (one folder per window)
 //   → small executables (builderos-desktop app, builderos CLI, builderos-server reference server).
@@ -62,6 +62,7 @@ let package = Package(
         .target(name: "CTerminalView", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("gmodule-2.0")]),
         // A GtkLabel subclass that measures wrapped text with one Pango layout instead of three or four.
         .target(name: "CTextLabel", dependencies: ["CGtk"]),
+        .target(name: "CFontPreload", dependencies: ["CGtk"]),
 
         // MARK: Domain core (no GTK)
         .target(
@@ -71,7 +72,7 @@ let package = Package(
         ),
 
         // MARK: Thin Swift GTK/GObject layer (ownership, signals, main loop, CSS; no product logic)
-        .target(name: "GtkKit", dependencies: ["CGtk", "CShims", "CWebView", "CTerminalView", "CTextLabel"], swiftSettings: swift6),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CShims", "CWebView", "CTerminalView", "CTextLabel", "CFontPreload"], swiftSettings: swift6),
 
         // MARK: The app's windows and pages
         .target(name: "DesktopUI", dependencies: ["BuilderOSKit", "GtkKit", "CGtk"], swiftSettings: swift6),

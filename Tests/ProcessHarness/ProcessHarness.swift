@@ -42,6 +42,8 @@ public final class CLISandbox: @unchecked Sendable {
         environment["GSETTINGS_BACKEND"] = "keyfile"
         // Chat history per sandbox (the keyring daemon already runs and keeps its own files).
         environment["XDG_DATA_HOME"] = root.appendingPathComponent("data").path
+        // The app's cache (the fonts its first frame used) per sandbox too: a new sandbox starts as a first start.
+        environment["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
         environment["LANGUAGE"] = "C"
         for (k, v) in extra { environment[k] = v }
         let id = UUID().uuidString

@@ -43,9 +43,11 @@ public final class DesktopApplication {
         Signals.connect(pointer, "activate") { [unowned self] in activate() }
     }
 
-    /// What has to happen before GLib or GTK first read the environment: call it first in `main`.
+    /// What has to happen before GLib or GTK first read the environment, and what starts beside
+    /// GTK's own start (the first frame's fonts): call it first in `main`.
     public nonisolated static func prepareProcess() {
         AppIcon.addFolderToDataDirectories()
+        StartFontsCache.preload()
     }
 
     /// Runs the GLib main loop until the last window closes; returns the exit status.
@@ -68,6 +70,8 @@ public final class DesktopApplication {
     // MARK: Start
 
     private func startup() {
+        // Before any widget lays text out: GTK's widgets then use the fonts loaded while GTK started.
+        FontPreload.finish()
         AppIcon.install()
         appearance = AppearanceController(preference: account.settingsStore.load().appearance)
         // Changed outside the app too (`gsettings set app.builderos.Desktop appearance dark`): applied at once.
@@ -197,7 +201,10 @@ public final class DesktopApplication {
         guard connectSession else { return }
         // The sockets and the first requests wait for the first frame, which needs none of them.
         if present {
-            FirstPaint.after(window.window) { [weak session] in session?.connection.connect() }
+            FirstPaint.after(window.window) { [weak session, weak window] in
+                session?.connection.connect()
+                if let window { StartFontsCache.keep(fontsOf: window.window) }
+            }
         } else {
             session.connection.connect()
         }

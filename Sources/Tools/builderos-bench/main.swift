@@ -34,6 +34,7 @@ func sandbox(_ name: String, server: ServerChild, messages: Int) throws -> [Stri
     var env = base
     env["XDG_CONFIG_HOME"] = root.appendingPathComponent("config").path
     env["XDG_DATA_HOME"] = root.appendingPathComponent("data").path
+    env["XDG_CACHE_HOME"] = root.appendingPathComponent("cache").path
     let login = Processes.run(binary("builderos"), ["login", "--server", server.url], environment: env, stdin: keyFile)
     guard login.status == 0 else { throw POSIXError(.EACCES) }
     if messages > 0 {
@@ -93,6 +94,11 @@ if only == nil || only == "startup" {
         return Double(painted - run.spawnedNanoseconds) / 1e9
     }
     var app: [Double] = [], app10k: [Double] = [], c: [Double] = []
+    // A user's later starts, not the first: one unmeasured start per conversation leaves what a
+    // start keeps for the next (the first frame's fonts, `StartFonts`) in the sandbox's cache.
+    for environment in [start1k, big] {
+        _ = Processes.run(binary("builderos-desktop"), [], environment: environment.merging([exitNow: "0"]) { $1 })
+    }
     for _ in 0..<runs {
         app.append(firstFrame("app, 1,000 messages", binary("builderos-desktop"), [], start1k))
         c.append(firstFrame("C window", reference, ["0"], base))

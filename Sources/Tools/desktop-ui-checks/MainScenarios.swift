@@ -18,6 +18,26 @@ enum MainScenarios {
         return main
     }
 
+    /// The fonts of the first frame (`StartFonts`, `FontPreload`): a first start has none to load
+    /// ahead; later starts load the last start's while GTK starts, for the settings GTK lays text
+    /// out with; after the first frame the file holds what the window's labels use.
+    static func firstFrameFontsKept(_ d: Driver, _ main: Widget, firstStart: Bool) async {
+        let now = FontPreload.describe(main, limit: StartFonts.limit)
+        let body = DesignTokens.shipped?.typography.styles["body"].map { "\(Int($0.size))px" } ?? "?"
+        d.expect(now.fonts.contains { $0.hasSuffix(" \(body)") } && now.context.split(separator: " ").count == 6,
+                 "the window's fonts and text settings are described (the body text at \(body))", "\(now)")
+        if firstStart {
+            d.expect(FontPreload.loaded == nil, "a first start has no fonts to load ahead", "\(String(describing: FontPreload.loaded))")
+        } else {
+            let loaded = FontPreload.loaded
+            d.expect(loaded.map { !$0.fonts.isEmpty && $0.context == now.context } ?? false,
+                     "this start loaded the last first frame's fonts beside GTK's start, for GTK's text settings", "\(String(describing: loaded)) now \(now.context)")
+        }
+        // Kept as the first frame had them (the window may use more fonts since: a state that came later).
+        d.expect(await d.wait { StartFonts.read().map { $0.context == now.context && $0.fonts.contains { $0.hasSuffix(" \(body)") } } ?? false },
+                 "the first frame's fonts are kept for the next start", "\(String(describing: StartFonts.read()))")
+    }
+
     /// The benchmarks' window: connected, 1100 × 800, on the chat page.
     static func benchmarkChat(_ d: Driver) async -> Widget? {
         guard let main = await connectedMainWindow(d) else { return nil }
@@ -40,6 +60,7 @@ enum MainScenarios {
 
     static func pages(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await connectedMainWindow(d) else { return }
+        await firstFrameFontsKept(d, main, firstStart: true)
         for (index, page) in ["chat", "dashboard", "connection", "power"].enumerated() {
             d.expect(d.accelerator(for: "win.page-\(page)") == "<Control>\(index + 1)", "Ctrl+\(index + 1) opens \(page)")
         }
@@ -283,6 +304,7 @@ enum MainScenarios {
     /// A second start: history, page and window size come back.
     static func restart(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await connectedMainWindow(d) else { return }
+        await firstFrameFontsKept(d, main, firstStart: false)
         var width: Int32 = 0, height: Int32 = 0
         gtk_window_get_default_size(gtkCast(main, to: GtkWindow.self), &width, &height)
         d.expect(width == 1100 && height == 760, "the window size is remembered", "\(width)×\(height)")

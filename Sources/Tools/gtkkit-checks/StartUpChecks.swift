@@ -47,4 +47,42 @@ enum StartUpChecks {
         gtk_menu_button_popdown(OpaquePointer(button))
         return Outcome(passed: emptyBefore && items == 2 && same, detail: "empty before: \(emptyBefore), \(items) items, kept: \(same)")
     }
+
+    static let fontsDescribedAndLoadedAhead = Check(name: "the fonts a window shows are described, and loaded on another thread they become GTK's") {
+        let window = gtk_window_new()!
+        defer { gtk_window_destroy(gtkCast(window, to: GtkWindow.self)) }
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let plain = gtk_label_new("Plain text")!
+        let marked = gtk_label_new(nil)!
+        gtk_label_set_markup(OpaquePointer(marked), "<b>Bold</b> and <tt>code</tt>")
+        let hidden = gtk_label_new(nil)!
+        gtk_label_set_markup(OpaquePointer(hidden), "<i>not shown</i>")
+        gtk_widget_set_visible(hidden, 0)
+        [plain, marked, hidden].forEach { gtk_box_append(gtkCast(box, to: GtkBox.self), $0) }
+        gtk_window_set_child(gtkCast(window, to: GtkWindow.self), box)
+        gtk_window_present(gtkCast(window, to: GtkWindow.self))
+        _ = Loop.spin(seconds: 3) { gtk_widget_get_mapped(marked) != 0 }
+        let described = FontPreload.describe(window, limit: 32)
+        let base = String(cString: pango_font_description_to_string(pango_context_get_font_description(gtk_widget_get_pango_context(plain))))
+        // Markup's fonts as Pango merges them in: the label's font in bold, and in the monospace family.
+        let expected = [base, base.replacingOccurrences(of: " ", with: " Bold ", options: .backwards, range: base.range(of: " ", options: .backwards))]
+        let listsMarkup = expected.allSatisfy(described.fonts.contains) && described.fonts.contains { $0.hasPrefix("Monospace") }
+        let skipsHidden = !described.fonts.contains { $0.contains("Italic") }
+        let limited = FontPreload.describe(window, limit: 1).fonts.count == 1
+        var before = (width: Int32(0), height: Int32(0))
+        pango_layout_get_pixel_size(gtk_label_get_layout(OpaquePointer(marked)), &before.width, &before.height)
+        let previous = pango_cairo_font_map_get_default()
+        FontPreload.start { described }
+        let madeDefault = FontPreload.finish() && pango_cairo_font_map_get_default() != previous && FontPreload.loaded == described
+        // The same text in the loaded fonts lays out as before.
+        let again = gtk_label_new(nil)!
+        gtk_label_set_markup(OpaquePointer(again), "<b>Bold</b> and <tt>code</tt>")
+        gtk_box_append(gtkCast(box, to: GtkBox.self), again)
+        _ = Loop.spin(seconds: 3) { gtk_widget_get_mapped(again) != 0 }
+        var after = (width: Int32(0), height: Int32(0))
+        pango_layout_get_pixel_size(gtk_label_get_layout(OpaquePointer(again)), &after.width, &after.height)
+        let usesIt = pango_context_get_font_map(gtk_widget_get_pango_context(again)) == pango_cairo_font_map_get_default()
+        return Outcome(passed: listsMarkup && skipsHidden && limited && madeDefault && usesIt && before == after,
+                       detail: "fonts \(described.fonts), settings \(described.context); markup listed: \(listsMarkup), hidden skipped: \(skipsHidden), limit: \(limited), default: \(madeDefault), used: \(usesIt), size \(before) → \(after)")
+    }
 }

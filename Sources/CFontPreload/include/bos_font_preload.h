@@ -1,0 +1,38 @@
+#pragma once
+#include <gtk/gtk.h>
+
+// Loading the fonts of the first frame beside GTK's start.
+//
+// GTK's start (`gtk_init`: on X11 it sets up GL to choose a visual, ~90 ms here) keeps the main
+// thread busy while the second core waits. The first frame then loads its fonts on the main thread:
+// fontconfig's matching, FreeType's faces, HarfBuzz's tables and shaping plans, cairo's glyphs —
+// a third of laying the window out (perf, 2026-11-26). A Pango font map is not tied to a thread, so
+// a font map filled on another thread while GTK starts can become the main thread's default.
+//
+// Pango keeps a loaded font set per font description *and* per context setting (the font options
+// and resolution GTK derives from the desktop's settings, the language): a font map filled with
+// other settings than GTK's does not help. GTK's settings are only known once GTK has started, so
+// the app describes what its first frame used (`bos_font_setup_describe_*`) and loads that at the
+// next start.
+
+G_BEGIN_DECLS
+
+/// The context settings `widget`'s text is laid out with, as one line for
+/// `bos_font_preload_load` ("antialias hint-style hint-metrics subpixel-order resolution language").
+char *bos_font_setup_describe_context (GtkWidget *widget);
+
+/// The font descriptions the labels under `root` use (their own, and each font-changing attribute
+/// of their text merged in: bold, italic, a code span's family), at most `limit`, without repeats.
+/// A NULL-terminated array for g_strfreev.
+char **bos_font_setup_describe_fonts (GtkWidget *root, int limit);
+
+/// A new Pango font map with `fonts` (Pango font description strings) loaded for the settings in
+/// `context` (a `bos_font_setup_describe_context` line; anything unreadable in it is left at
+/// Pango's default), and `sample` laid out and drawn in each. Safe on any thread.
+PangoFontMap *bos_font_preload_load (const char *context, const char *const *fonts, int count, const char *sample);
+
+/// Makes `map` the calling thread's default font map — the one GTK's widgets lay text out with —
+/// and drops the caller's reference.
+void bos_font_preload_make_default (PangoFontMap *map);
+
+G_END_DECLS

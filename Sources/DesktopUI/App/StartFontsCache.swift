@@ -1,0 +1,23 @@
+import BuilderOSKit
+import Foundation
+import GtkKit
+
+/// The main window's fonts, loaded while GTK starts (`GtkKit/FontPreload`) from what the last
+/// start's first frame used (`StartFonts`), and kept again after each first frame.
+enum StartFontsCache {
+    /// Before GTK starts: the loading thread reads the file itself, so the main thread waits for no disk.
+    nonisolated static func preload() {
+        FontPreload.start { StartFonts.read().map { FontPreload.Fonts(context: $0.context, fonts: $0.fonts) } }
+    }
+
+    /// After the main window's first frame: keeps its fonts for the next start when they changed
+    /// (another desktop setting, language or page). Written off the main thread; a cache that
+    /// cannot be written only costs the next start its head start, so a failure is not reported.
+    @MainActor static func keep(fontsOf window: Widget) {
+        let used = FontPreload.describe(window, limit: StartFonts.limit)
+        let fonts = StartFonts(context: used.context, fonts: used.fonts)
+        DispatchQueue.global(qos: .utility).async {
+            if StartFonts.read() != fonts { try? fonts.write() }
+        }
+    }
+}
