@@ -9,16 +9,22 @@ extension UI {
         gtk_menu_button_set_icon_name(OpaquePointer(button), icon)
         gtk_widget_set_tooltip_text(button, label)
         Accessibility.setLabel(button, label)
-        let makeMenu: @MainActor (OpaquePointer) -> Void = { button in
-            guard gtk_menu_button_get_menu_model(button) == nil else { return }
+        beforePopup(button) {
+            guard gtk_menu_button_get_menu_model(OpaquePointer(button)) == nil else { return }
             let menu = g_menu_new()!
             for (text, action) in items { g_menu_append(menu, text, action) }
-            gtk_menu_button_set_menu_model(button, UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
+            gtk_menu_button_set_menu_model(OpaquePointer(button), UnsafeMutableRawPointer(menu).assumingMemoryBound(to: GMenuModel.self))
             g_object_unref(UnsafeMutableRawPointer(menu))
         }
-        gtk_menu_button_set_create_popup_func(OpaquePointer(button), { button, user in
-            MainActor.assumeIsolated { SignalClosure.body(user, as: (@MainActor (OpaquePointer) -> Void).self)(button!) }
-        }, SignalClosure.retain(makeMenu), SignalClosure.release)
         return button
+    }
+
+    /// Runs `make` each time before the menu button `button` opens (its create-popup function; the
+    /// button is clickable without a popover): a menu or popover made there costs nothing until the
+    /// button is first used.
+    public static func beforePopup(_ button: Widget, _ make: @escaping @MainActor () -> Void) {
+        gtk_menu_button_set_create_popup_func(OpaquePointer(button), { _, user in
+            MainActor.assumeIsolated { SignalClosure.body(user, as: (@MainActor () -> Void).self)() }
+        }, SignalClosure.retain(make), SignalClosure.release)
     }
 }

@@ -16,6 +16,7 @@ struct GtkKitChecksTests {
         "an app action runs and carries its accelerator",
         "work after the first paint runs once, once the window has painted",
         "a menu button makes its menu when first opened, once",
+        "the fonts a window shows are described, and loaded on another thread they become GTK's",
         "a removed widget handed to DeferredRelease is destroyed when the loop is idle, one a turn, after busier work",
         "a text label is a label to CSS and to assistive technologies",
         "a text label measures as a GtkLabel does: widths, and the height at every width",

@@ -26,30 +26,29 @@ final class ConversationSidebar {
         gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
         gtk_widget_set_vexpand(scroller, 1)
 
-        let popoverBox = UI.vbox(spacing: Style.gapTiny)
         let newButton = gtk_menu_button_new()!
         gtk_menu_button_set_label(OpaquePointer(newButton), L("New Chat"))
         gtk_widget_set_name(newButton, "new-chat")
         Accessibility.setLabel(newButton, L("New chat"))
-        let popover = gtk_popover_new()!
-        var agentButtons: [(Widget, ChatAgent)] = []
-        for agent in ChatAgent.allCases {
-            let b = UI.button(String(format: L("Chat with %@"), agent.displayName), classes: [Style.transparent]) {}
-            gtk_widget_set_name(b, "new-chat-\(agent.rawValue)")
-            UI.append(popoverBox, b)
-            agentButtons.append((b, agent))
-        }
-        gtk_popover_set_child(gtkCast(popover, to: GtkPopover.self), popoverBox)
-        gtk_menu_button_set_popover(OpaquePointer(newButton), popover)
         UI.margins(newButton, top: Style.gapSmall, bottom: Style.gapSmall, start: Style.gapSmall, end: Style.gapSmall)
 
         widget = UI.vbox(classes: [Style.sidebar], [newButton, scroller])
         UI.size(widget, width: 230)
-        for (b, agent) in agentButtons {
-            Signals.connect(UnsafeMutableRawPointer(b), "clicked") { [weak self] in
-                gtk_popover_popdown(gtkCast(popover, to: GtkPopover.self))
-                self?.onNew?(agent)
+        // The agents' popover is made when first opened: the first frame does not show it.
+        UI.beforePopup(newButton) { [weak self] in
+            guard gtk_menu_button_get_popover(OpaquePointer(newButton)) == nil else { return }
+            let popover = gtk_popover_new()!
+            let popoverBox = UI.vbox(spacing: Style.gapTiny)
+            for agent in ChatAgent.allCases {
+                let b = UI.button(String(format: L("Chat with %@"), agent.displayName), classes: [Style.transparent]) {
+                    gtk_popover_popdown(gtkCast(popover, to: GtkPopover.self))
+                    self?.onNew?(agent)
+                }
+                gtk_widget_set_name(b, "new-chat-\(agent.rawValue)")
+                UI.append(popoverBox, b)
             }
+            gtk_popover_set_child(gtkCast(popover, to: GtkPopover.self), popoverBox)
+            gtk_menu_button_set_popover(OpaquePointer(newButton), popover)
         }
         Signals.connect(UnsafeMutableRawPointer(list), "row-selected", withArgument: { [unowned self] row in
             guard !rebuilding, let row else { return }

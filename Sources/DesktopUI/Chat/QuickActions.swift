@@ -24,8 +24,9 @@ final class QuickActions {
     }
 
     let button: Widget
-    private let popover: Widget
-    private let custom: Widget
+    /// The popover and its custom-command field, made when the button is first opened: 32 widgets
+    /// the first frame does not show.
+    private var sheet: (popover: Widget, custom: Widget)?
     var onCommand: ((String) -> Void)?
     var onSettings: (() -> Void)?
 
@@ -35,14 +36,22 @@ final class QuickActions {
         gtk_widget_set_name(button, "quick-actions")
         gtk_widget_set_tooltip_text(button, L("Quick actions (Ctrl+K)"))
         Accessibility.setLabel(button, L("Open quick actions"))
-        popover = gtk_popover_new()
+        UI.beforePopup(button) { [weak self] in
+            guard let self, sheet == nil else { return }
+            sheet = makePopover()
+        }
+        Lifetime.tie(self, to: button)
+    }
+
+    private func makePopover() -> (popover: Widget, custom: Widget) {
+        let popover = gtk_popover_new()!
         gtk_widget_set_name(popover, "quick-actions-sheet")
         Accessibility.setLabel(popover, L("Quick actions sheet"))
         let grid = gtk_grid_new()!
         gtk_grid_set_row_spacing(gtkCast(grid, to: GtkGrid.self), UInt32(Style.gapMedium))
         gtk_grid_set_column_spacing(gtkCast(grid, to: GtkGrid.self), UInt32(Style.gapMedium))
         gtk_grid_set_column_homogeneous(gtkCast(grid, to: GtkGrid.self), 1)
-        custom = UI.entry(placeholder: L("Or type a custom command…"), classes: [Style.entry])
+        let custom = UI.entry(placeholder: L("Or type a custom command…"), classes: [Style.entry])
         gtk_widget_set_name(custom, "custom-command")
         Accessibility.setLabel(custom, L("Custom command input"))
         let content = UI.vbox(spacing: Style.gap, [UI.label(L("Quick Actions"), classes: [Style.title]), grid, custom])
@@ -71,14 +80,14 @@ final class QuickActions {
             close()
             onCommand?(text)
         }
-        Lifetime.tie(self, to: button)
+        return (popover, custom)
     }
 
     func open() {
         gtk_menu_button_popup(OpaquePointer(button))
     }
 
-    private func close() { gtk_popover_popdown(gtkCast(popover, to: GtkPopover.self)) }
+    private func close() { sheet.map { gtk_popover_popdown(gtkCast($0.popover, to: GtkPopover.self)) } }
 
     private func run(_ action: Action) {
         close()

@@ -83,6 +83,12 @@ final class Driver {
         Signals.emit(UnsafeMutableRawPointer(button), "clicked")
     }
 
+    /// Opens a menu button's popover, as a click on it does (its content is made when first opened).
+    func popup(_ name: String, in window: Widget) {
+        guard let button = widget(name, in: window) else { return expect(false, "menu button \(name) exists") }
+        gtk_menu_button_popup(OpaquePointer(button))
+    }
+
     func type(_ text: String, into name: String, in window: Widget) {
         guard let entry = widget(name, in: window) else { return expect(false, "entry \(name) exists") }
         UI.setText(ofEditable: entry, text)

@@ -155,6 +155,8 @@ enum MainScenarios {
         await attachments(d, main, c)
 
         // Quick actions (Ctrl+K): the design's six, each sending its command.
+        d.expect(d.widget("quick-actions-sheet", in: main) == nil && d.widget("new-chat-codex", in: main) == nil,
+                 "the quick actions and the new chat's agents are made when first opened, not for the first frame")
         d.activate("win.quick-actions", in: main)
         await d.settle()
         d.expect(d.widget("quick-actions-sheet", in: main).map { gtk_widget_get_visible($0) != 0 } ?? false, "Ctrl+K opens the quick actions")
@@ -167,6 +169,7 @@ enum MainScenarios {
         d.expect(stored.contains { $0.role == .user && $0.text == "Show system status" }, "the quick action's command is the user's next message")
 
         // A second conversation, with Codex; rename; delete asks first.
+        d.popup("new-chat", in: main)
         d.click("new-chat-codex", in: main)
         await d.settle()
         d.expect(d.texts(main).contains("Welcome to BuilderOS"), "a new conversation starts empty")

@@ -203,6 +203,7 @@ enum ResilienceScenarios {
         await d.settle()
         guard let list = d.widget("conversations", in: main) else { return d.expect(false, "the conversation list exists") }
         // Open another (new, empty) conversation first, then switch to the big one and time it.
+        d.popup("new-chat", in: main)
         d.click("new-chat-jarvis", in: main)
         await d.settle()
         let start = Date()
