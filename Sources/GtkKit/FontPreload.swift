@@ -25,7 +25,7 @@ public enum FontPreload {
     }
 
     nonisolated(unsafe) private static var loading: Loading?
-    /// The fonts `finish` made ready for GTK (empty when none): what the checks look at.
+    /// The fonts `finish` made ready for GTK (nil when none): what the checks look at.
     @MainActor public private(set) static var loaded: Fonts?
 
     /// Starts loading what `fonts` returns (called on the new thread: it may read a file). Call on

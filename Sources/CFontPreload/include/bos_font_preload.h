@@ -28,7 +28,8 @@ char **bos_font_setup_describe_fonts (GtkWidget *root, int limit);
 
 /// A new Pango font map with `fonts` (Pango font description strings) loaded for the settings in
 /// `context` (a `bos_font_setup_describe_context` line; anything unreadable in it is left at
-/// Pango's default), and `sample` laid out and drawn in each. Safe on any thread.
+/// Pango's default), and `sample` laid out and drawn in each. Safe on any thread, but it lowers the
+/// calling thread to SCHED_IDLE for good: call it on a thread of its own.
 PangoFontMap *bos_font_preload_load (const char *context, const char *const *fonts, int count, const char *sample);
 
 /// Makes `map` the calling thread's default font map — the one GTK's widgets lay text out with —
