@@ -48,7 +48,7 @@ struct MainWindowUITests {
         let packet = listener.receive()
         #expect(packet.count == 102 && packet.prefix(6).allSatisfy { $0 == 0xFF }
                 && Array(packet[6..<12]) == [0x3c, 0x22, 0xfb, 0x12, 0x34, 0x56], "\(packet.count) bytes")
-        UIScenario.screenshotsExist("main-pages", ["chat-empty", "chat", "attachment", "quick-actions", "delete-confirm", "dashboard", "capsule-detail",
+        UIScenario.screenshotsExist("main-pages", ["chat-empty", "chat", "attachment", "quick-actions", "quick-actions-sheet", "delete-confirm", "dashboard", "capsule-detail",
                                                    "connection", "connection-disconnected", "sleep-confirm", "wake-instructions", "preferences", "power", "page-window"])
         let contents = try String(contentsOf: log, encoding: .utf8)
         #expect(contents.components(separatedBy: "Hello from the **desktop**").count == 2, "the first message reached the server once")

@@ -162,6 +162,8 @@ enum MainScenarios {
         d.expect(d.widget("quick-actions-sheet", in: main).map { gtk_widget_get_visible($0) != 0 } ?? false, "Ctrl+K opens the quick actions")
         d.expect(d.named(prefix: "quick-action-", in: main).count == 6, "six quick actions")
         await d.screenshot(main, "quick-actions")
+        // The sheet itself (a popover has a surface of its own; made when first opened).
+        if let sheet = d.widget("quick-actions-sheet", in: main) { await d.screenshot(sheet, "quick-actions-sheet") }
         d.click("quick-action-0", in: main)
         d.expect(await d.wait { completedReplies(d, main) == 3 }, "System Status sends “Show system status” and gets a reply")
         // The long reply below it may push it off screen: the history says what the list holds.
