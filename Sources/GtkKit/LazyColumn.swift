@@ -54,7 +54,8 @@ public enum LazyColumn {
     /// `TextLabel` caps itself at the same width with its one layout, so the cap here changes
     /// nothing for a paragraph.
     public static func limitNaturalWidth(of child: Widget, chars: Int32) {
-        makeChildRecord(for: child).naturalWidthChars = chars
+        let record = makeChildRecord(for: child)
+        (record.naturalWidthChars, record.capSerial) = (chars, 0)
     }
 
     /// Whether `widget` is a lazy column.
@@ -81,6 +82,10 @@ final class ChildRecord: @unchecked Sendable {
     var naturalWidthChars: Int32 = -1
     /// Whether the child is shown (allocated and drawn), and at which width.
     var shown = Shown.new
+    /// `naturalWidthChars` in pixels, for the child's Pango context at `capSerial`: the column asks
+    /// every child for its width at each measure, and the font's metrics cost more than all else.
+    var cap: Int32 = 0
+    var capSerial: UInt32 = 0
 
     enum Shown: Equatable {
         /// Never allocated: shown at once, as in a GtkBox.
@@ -105,7 +110,9 @@ final class ColumnState: @unchecked Sendable {
 }
 
 private let columnKey = "bos-lazy-column"
-private let recordKey = "bos-lazy-column-child"
+/// A quark, not a string: the column looks up every child's record at each measure and allocation,
+/// and a string key is hashed into a quark at each lookup.
+private let recordKey = g_quark_from_static_string("bos-lazy-column-child")
 
 private func object(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GObject> {
     UnsafeMutablePointer<GObject>(OpaquePointer(widget))
@@ -119,13 +126,13 @@ func columnState(of box: UnsafeMutablePointer<GtkWidget>) -> ColumnState? {
 }
 
 func childRecord(of child: UnsafeMutablePointer<GtkWidget>) -> ChildRecord? {
-    g_object_get_data(object(child), recordKey).map { Unmanaged<ChildRecord>.fromOpaque($0).takeUnretainedValue() }
+    g_object_get_qdata(object(child), recordKey).map { Unmanaged<ChildRecord>.fromOpaque($0).takeUnretainedValue() }
 }
 
 func makeChildRecord(for child: UnsafeMutablePointer<GtkWidget>) -> ChildRecord {
     if let existing = childRecord(of: child) { return existing }
     let new = ChildRecord()
-    g_object_set_data_full(object(child), recordKey, Unmanaged.passRetained(new).toOpaque()) { Unmanaged<ChildRecord>.fromOpaque($0!).release() }
+    g_object_set_qdata_full(object(child), recordKey, Unmanaged.passRetained(new).toOpaque()) { Unmanaged<ChildRecord>.fromOpaque($0!).release() }
     return new
 }
 
@@ -211,15 +218,17 @@ private func measureColumn(_ box: UnsafeMutablePointer<GtkWidget>, _ orientation
 private func widths(of child: UnsafeMutablePointer<GtkWidget>) -> (minimum: Int32, natural: Int32) {
     var minimum: Int32 = 0, natural: Int32 = 0
     gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
-    if let chars = childRecord(of: child)?.naturalWidthChars, chars > 0 { natural = max(minimum, min(natural, characterWidth(child, chars))) }
+    if let record = childRecord(of: child), record.naturalWidthChars > 0 { natural = max(minimum, min(natural, cap(of: child, record))) }
     return (minimum, natural)
 }
 
-/// The width of `count` characters of the widget's font, in pixels, as GtkLabel reckons it for
+/// `naturalWidthChars` characters of the child's font, in pixels, as GtkLabel reckons them for
 /// `max-width-chars` (the wider of an average character and an average digit; `TextLabel` caps its
-/// text at the same width).
-private func characterWidth(_ widget: UnsafeMutablePointer<GtkWidget>, _ count: Int32) -> Int32 {
-    bos_char_width(widget, count)
+/// text at the same width). Kept until the child's Pango context changes (a new font or scale).
+private func cap(of child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRecord) -> Int32 {
+    let serial = pango_context_get_serial(gtk_widget_get_pango_context(child))
+    if record.capSerial != serial { (record.cap, record.capSerial) = (bos_char_width(child, record.naturalWidthChars), serial) }
+    return record.cap
 }
 
 /// The part of the column near the scrolled window's view (a quarter screen either side), in the

@@ -40,6 +40,10 @@ struct MarkdownTests {
         #expect(MarkdownParser.parse("- a\n\n  more a\n- b\n").first?.paragraphListItems == nil)
         #expect(MarkdownParser.parse("- a\n  - nested\n").first?.paragraphListItems == nil)
         #expect(MarkdownParser.parse("plain").first?.paragraphListItems == nil)
+        // An item a streaming reply has only begun is its marker alone: the list stays one text.
+        let begun = try #require(MarkdownParser.parse("- a\n- ").first?.paragraphListItems)
+        #expect(begun.count == 2 && begun[1].isEmpty)
+        #expect(PangoMarkup.list(ordered: false, start: 1, items: begun) == "•\ta\n•\t")
     }
 
     @Test func onlyWebAndMailLinksOpen() {

@@ -56,12 +56,14 @@ public enum PangoMarkup {
 }
 
 extension MarkdownBlock {
-    /// A list's items when each is a single paragraph (what `PangoMarkup.list` shows); nil for any
-    /// other block, and for a list with an item of other blocks (a nested list, code).
+    /// A list's items when each is a single paragraph (what `PangoMarkup.list` shows) or empty (its
+    /// marker alone: an item a streaming reply has only begun, "- "); nil for any other block, and
+    /// for a list with an item of other blocks (a nested list, code).
     public var paragraphListItems: [[MarkdownInline]]? {
         guard case .list(_, _, let items) = self else { return nil }
         var result: [[MarkdownInline]] = []
         for item in items {
+            if item.isEmpty { result.append([]); continue }
             guard item.count == 1, case .paragraph(let inlines) = item[0] else { return nil }
             result.append(inlines)
         }

@@ -48,6 +48,8 @@ enum StreamingScenario {
         await frozenBlocks(d)
         await everySplitShowsTheSameAsTheWhole(d)
         await listItemsGrowInPlace(d)
+        await tableRowsGrowInPlace(d)
+        await closedBlocksOfEveryKindStayUnmeasured(d)
         await LongReplyResizeCheck.run(d)
         await LongReplyResizeCheck.listStaysAtTheEnd(d)
     }
@@ -91,6 +93,8 @@ enum StreamingScenario {
     static func everySplitShowsTheSameAsTheWhole(_ d: Driver) async {
         let long = Self.reply + "\n\n" + (0..<300).map { "Sentence number \($0) of a paragraph that keeps going." }.joined(separator: " ")
             + "\n\n```\n" + (0..<130).map { "line \($0)" }.joined(separator: "\n") + "\n```\n\n- a\n- b\n\n  more b\n- c"
+            + "\n\n| Step | Owner | Takes |\n|---|---|---|\n" + (1...6).map { "| step \($0) | team \($0 % 3) | \($0 * 15) ms |" }.joined(separator: "\n")
+            + "\n\n> A quote that streams in,\n> over two lines.\n>\n> - and a list\n> - inside it\n\nThe end."
         let whole = MarkdownView()
         whole.show(long)
         let expected = Self.labels(in: whole.widget)
@@ -103,7 +107,7 @@ enum StreamingScenario {
             }
             let shown = Self.labels(in: view.widget)
             d.expect(shown == expected, "chunks of \(size) characters show the same labels as the whole reply",
-                     "\(shown.count) labels vs \(expected.count)")
+                     "\(shown.count) labels vs \(expected.count); first difference: \(zip(shown, expected).first { $0 != $1 }.map { "\($0) vs \($1)" } ?? "at the end: \(shown.suffix(3))")")
         }
         d.expect(expected.count > 10, "the long reply is shown in pieces", "\(expected.count) labels")
     }
@@ -173,6 +177,77 @@ enum StreamingScenario {
             }
             gtk_window_destroy(gtkCast(listWindow, to: GtkWindow.self))
         }
+        gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
+    }
+
+    /// A streaming table keeps its grid and the cells already shown: new rows are added, a growing
+    /// cell takes its text in place. A streaming quote keeps its blocks the same way.
+    static func tableRowsGrowInPlace(_ d: Driver) async {
+        let view = MarkdownView()
+        let window = Self.window(showing: view.widget)
+        var text = "Intro.\n\n| Step | Owner |\n|---|---|\n| one | a |\n| two | b"
+        view.show(text)
+        await d.settle()
+        let table = view.blockWidgets.last
+        let before = Self.labelWidgets(in: view.widget)
+        before.forEach { g_object_set_data(UnsafeMutablePointer(OpaquePointer($0)), "bos-check-tag", UnsafeMutableRawPointer(bitPattern: 1)) }
+        for i in 0..<12 {
+            text += i % 3 == 2 ? " |\n| row \(i) | c" : "\(i)"
+            view.show(text)
+            await d.nextFrame(window)
+        }
+        let after = Self.labelWidgets(in: view.widget)
+        let kept = after.filter { g_object_get_data(UnsafeMutablePointer(OpaquePointer($0)), "bos-check-tag") != nil }
+        d.expect(view.blockWidgets.count == 2 && view.blockWidgets.last == table, "the growing table kept its widget")
+        d.expect(kept.count == before.count, "and every cell it showed", "\(before.count) labels before, \(kept.count) of them still there")
+        d.expect(after.count == 1 + 2 * 7, "a label per cell: the intro and 7 rows of 2", "\(after.count)")
+        d.expect(Self.labels(in: view.widget).suffix(2) == ["row 11", "c"], "the last row shows its text", "\(Self.labels(in: view.widget).suffix(2))")
+
+        // A quote, the same: its growing paragraph keeps its label, a new block joins it.
+        text += "\n\n> A quote that"
+        view.show(text)
+        await d.nextFrame(window)
+        let quote = view.blockWidgets.last!
+        let quoteLabel = Self.labelWidgets(in: quote).first
+        for word in [" grows", " word", " by word.", "\n>\n> And a second paragraph."] {
+            text += word
+            view.show(text)
+            await d.nextFrame(window)
+        }
+        d.expect(view.blockWidgets.last == quote && Self.labelWidgets(in: quote).first == quoteLabel, "a growing quote kept its widget and its text's label")
+        d.expect(Self.labels(in: quote) == ["A quote that grows word by word.", "And a second paragraph."], "and shows both paragraphs", "\(Self.labels(in: quote))")
+        gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
+    }
+
+    /// A reply of every kind of block (headings, paragraphs, lists, code, tables, quotes) streamed a
+    /// frame per chunk: a block is measured again only while it is one of the two open ones.
+    static func closedBlocksOfEveryKindStayUnmeasured(_ d: Driver) async {
+        let section = { (n: Int) in
+            "## \(n). Section\n\nA paragraph about part \(n) that runs for a sentence or two, long enough to wrap.\n\n"
+                + "- **Rule 1** for `part\(n)`: keep it short.\n- **Rule 2**: and clear.\n\n"
+                + (n % 2 == 0 ? "```swift\nlet value = try await store.fetch(id: \"item-\(n)\")\nprint(value)\n```\n\n"
+                              : "| Step | Owner |\n|---|---|\n| step 1 | team \(n) |\n| step 2 | team \(n) |\n\n")
+                + "> Note: part \(n) is done.\n\n1. First.\n2. Second.\n\n"
+        }
+        let reply = (0..<6).map(section).joined()
+        let view = MarkdownView()
+        let window = Self.window(showing: view.widget)
+        var text = ""
+        var counts: [Widget: Int] = [:]
+        var remeasured: [String] = []
+        for piece in Self.pieces(of: reply, size: 12) {
+            text += piece
+            view.show(text)
+            await d.nextFrame(window)
+            let blocks = view.blockWidgets
+            for (index, block) in blocks.enumerated() {
+                let count = view.measureCount(ofBlock: index)
+                if index < blocks.count - 2, let before = counts[block], count != before { remeasured.append("block \(index) at \(text.count)") }
+                counts[block] = count
+            }
+        }
+        d.expect(view.blockWidgets.count >= 30, "the reply has many blocks", "\(view.blockWidgets.count)")
+        d.expect(remeasured.isEmpty, "no closed block is measured again while the reply streams", "\(remeasured.count): \(remeasured.prefix(5))")
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
     }
 

@@ -21,14 +21,16 @@ enum BlockViews {
         case .paragraph, .heading: view = ParagraphView()
         case .code: view = CodeBlockView()
         case .list: view = ListTextView.accepts(block) ? ListTextView() : ListBlockView()
-        case .quote, .table, .rule: return FixedBlockView(block)
+        case .table: view = TableBlockView()
+        case .quote: view = QuoteBlockView()
+        case .rule: return FixedBlockView(block)
         }
         _ = view.update(block)
         return view
     }
 }
 
-/// A block shown as made: a quote, a table, a rule. Any change makes a new one (they are short).
+/// A block shown as made: a rule (it never changes).
 @MainActor
 final class FixedBlockView: BlockView {
     let widget: Widget
@@ -125,56 +127,43 @@ final class ListBlockView: BlockView {
 @MainActor
 final class ListItemView {
     let widget: Widget
-    /// The box of the item's blocks, made once it has other than one: a single block (nearly every
-    /// item) stands beside the marker by itself, one widget fewer to make and style.
-    private var content: Widget?
-    private var views: [BlockView] = []
+    /// The item's blocks, once it has other than one: a single block (nearly every item) stands
+    /// beside the marker by itself, one widget fewer to make and style.
+    private var stack: BlockStack?
+    private var single: BlockView?
 
     init(marker: String, _ item: [MarkdownBlock]) {
         if item.count == 1 {
             let view = BlockViews.make(item[0])
-            views = [view]
+            single = view
             widget = MarkdownWidgets.listItem(marker: marker, content: view.widget)
         } else {
-            let box = UI.vbox(spacing: Style.gapTiny)
-            content = box
-            widget = MarkdownWidgets.listItem(marker: marker, content: box)
-            update(item)
+            let stack = BlockStack(spacing: Style.gapTiny)
+            self.stack = stack
+            widget = MarkdownWidgets.listItem(marker: marker, content: stack.widget)
+            stack.update(item)
         }
     }
 
     /// Shows `item`'s blocks, keeping every view that can take its block.
     func update(_ item: [MarkdownBlock]) {
-        if content == nil {
+        if let view = single {
             if item.count == 1 {
-                if views[0].update(item[0]) { return }
-                views[0] = BlockViews.make(item[0])
-                LeadingLayout.setContent(widget, views[0].widget)
+                if view.update(item[0]) { return }
+                let replacement = BlockViews.make(item[0])
+                single = replacement
+                LeadingLayout.setContent(widget, replacement.widget)
                 return
             }
             // A second block (or none): from now on the blocks stand in a box.
-            let box = UI.vbox(spacing: Style.gapTiny)
-            let first = views[0].widget
+            let first = view.widget
             g_object_ref(UnsafeMutableRawPointer(first))
-            LeadingLayout.setContent(widget, box)
-            UI.append(box, first)
+            let stack = BlockStack(spacing: Style.gapTiny)
+            LeadingLayout.setContent(widget, stack.widget)
+            stack.adopt(view)
             g_object_unref(UnsafeMutableRawPointer(first))
-            content = box
+            (self.stack, single) = (stack, nil)
         }
-        guard let content else { return }
-        for (index, block) in item.enumerated() {
-            if index < views.count {
-                if views[index].update(block) { continue }
-                let view = BlockViews.make(block)
-                gtk_box_insert_child_after(gtkCast(content, to: GtkBox.self), view.widget, views[index].widget)
-                gtk_box_remove(gtkCast(content, to: GtkBox.self), views[index].widget)
-                views[index] = view
-            } else {
-                let view = BlockViews.make(block)
-                UI.append(content, view.widget)
-                views.append(view)
-            }
-        }
-        while views.count > item.count { gtk_box_remove(gtkCast(content, to: GtkBox.self), views.removeLast().widget) }
+        stack?.update(item)
     }
 }

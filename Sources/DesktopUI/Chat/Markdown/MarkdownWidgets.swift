@@ -3,21 +3,14 @@ import CGtk
 import GtkKit
 
 /// One Markdown block as a widget: labels with Pango markup (links open in the browser: GtkLabel's
-/// own link handling), code blocks with a Copy button, lists, quotes and tables.
+/// own link handling), code blocks with a Copy button, lists, quotes and tables (`BlockViews`).
 @MainActor
 enum MarkdownWidgets {
     static func make(_ block: MarkdownBlock) -> Widget {
         switch block {
         case .paragraph(let inlines): return text(PangoMarkup.render(inlines))
         case .heading(let level, let inlines): return text(PangoMarkup.heading(level: level, inlines))
-        case .code, .list: return BlockViews.make(block).widget
-        case .quote(let blocks):
-            let bar = UI.vbox(classes: [Style.separator])
-            UI.size(bar, width: 3)
-            let inner = UI.vbox(spacing: Style.gapSmall, blocks.map(make))
-            UI.addClasses(inner, [Style.dim])
-            return LeadingLayout.box(spacing: Style.gapSmall, leading: bar, content: inner)
-        case .table(let header, let rows): return table(header: header, rows: rows)
+        case .code, .list, .table, .quote: return BlockViews.make(block).widget
         case .rule:
             let rule = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!
             return rule
@@ -63,28 +56,5 @@ enum MarkdownWidgets {
         let markerLabel = UI.label(marker, wrap: false)
         UI.align(markerLabel, v: GTK_ALIGN_START)
         return LeadingLayout.box(spacing: Style.gapSmall, leading: markerLabel, content: content)
-    }
-
-    private static func table(header: [[MarkdownInline]], rows: [[[MarkdownInline]]]) -> Widget {
-        let widget = gtk_grid_new()!
-        let grid = gtkCast(widget, to: GtkGrid.self)
-        gtk_grid_set_row_spacing(grid, UInt32(Style.gapTiny))
-        gtk_grid_set_column_spacing(grid, UInt32(Style.gap))
-        for (column, cell) in header.enumerated() {
-            gtk_grid_attach(grid, text("<b>" + PangoMarkup.render(cell) + "</b>", wrap: false), Int32(column), 0, 1, 1)
-        }
-        for (r, row) in rows.enumerated() {
-            for (column, cell) in row.enumerated() {
-                gtk_grid_attach(grid, text(PangoMarkup.render(cell), wrap: false), Int32(column), Int32(r + 1), 1, 1)
-            }
-        }
-        // Cells do not wrap (a scrolled window would measure wrapped cells at one word per line);
-        // wide tables scroll sideways instead of widening the bubble.
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
-        gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
-        gtk_scrolled_window_set_propagate_natural_width(OpaquePointer(scroller), 1)
-        gtk_scrolled_window_set_child(OpaquePointer(scroller), widget)
-        return scroller
     }
 }
