@@ -20,7 +20,7 @@ final class ConversationView {
     private let body: Widget
     private let thinking: Widget
     private let thinkingText = UI.label("", classes: [Style.label, Style.dim], wrap: false)
-    private let spinner = gtk_spinner_new()!
+    private let spinner = Spinner.make()
     private(set) var conversationID: UUID?
     /// Asks the page to create a conversation for a first message written with none open.
     var ensureConversation: (() -> UUID)?
@@ -46,7 +46,7 @@ final class ConversationView {
         gtk_stack_add_named(OpaquePointer(body), WelcomeView.make(), "welcome")
         gtk_stack_add_named(OpaquePointer(body), messages.widget, "messages")
         gtk_widget_set_vexpand(body, 1)
-        gtk_spinner_start(OpaquePointer(spinner))
+        Spinner.setSpinning(spinner, true)
         gtk_widget_set_name(thinkingText, "thinking")
         thinking = UI.hbox(spacing: Style.gapSmall, [spinner, thinkingText])
         UI.margins(thinking, top: 4, bottom: 4, start: Style.gap + 4, end: Style.gap)

@@ -13,11 +13,11 @@ final class PowerPage: Page {
     private let window: @MainActor () -> Widget?
     private let sleepButton: Widget
     private let sleepReason = UI.label("", classes: [Style.label, Style.dim])
-    private let sleepSpinner = gtk_spinner_new()!
+    private let sleepSpinner = Spinner.make()
     private let sleepResult = UI.label("", classes: [Style.body])
     private let wakeButton: Widget
     private let wakeReason = UI.label("", classes: [Style.label, Style.dim])
-    private let wakeSpinner = gtk_spinner_new()!
+    private let wakeSpinner = Spinner.make()
     private let wakeResult = UI.label("", classes: [Style.body], selectable: true)
     private var sleeping = false
     private var waking = false
@@ -92,7 +92,7 @@ final class PowerPage: Page {
         guard !sleeping else { return }
         sleeping = true
         updateAvailability()
-        gtk_spinner_start(OpaquePointer(sleepSpinner))
+        Spinner.setSpinning(sleepSpinner, true)
         UI.setText(sleepResult, L("Asking the server to sleep…"))
         let client = context.session.api(timeout: 10)
         Task { [weak self] in
@@ -109,7 +109,7 @@ final class PowerPage: Page {
             }
             guard let self else { return }
             self.sleeping = false
-            gtk_spinner_stop(OpaquePointer(self.sleepSpinner))
+            Spinner.setSpinning(self.sleepSpinner, false)
             UI.setText(self.sleepResult, text)
             UI.setClass(self.sleepResult, Style.errorText, failed)
             self.updateAvailability()
@@ -136,7 +136,7 @@ final class PowerPage: Page {
         }
         waking = true
         updateAvailability()
-        gtk_spinner_start(OpaquePointer(wakeSpinner))
+        Spinner.setSpinning(wakeSpinner, true)
         UI.setClass(wakeResult, Style.errorText, false)
         UI.setText(wakeResult, String(format: L("Wake-up packet sent to %@. Waiting for the server to come back…"), wol.broadcast))
         let client = context.session.api(timeout: 5)
@@ -158,7 +158,7 @@ final class PowerPage: Page {
     private func askServerHowToWake() {
         waking = true
         updateAvailability()
-        gtk_spinner_start(OpaquePointer(wakeSpinner))
+        Spinner.setSpinning(wakeSpinner, true)
         let client = context.session.api(timeout: 10)
         Task { [weak self] in
             var lines: [String]
@@ -182,7 +182,7 @@ final class PowerPage: Page {
 
     private func endWake() {
         waking = false
-        gtk_spinner_stop(OpaquePointer(wakeSpinner))
+        Spinner.setSpinning(wakeSpinner, false)
         updateAvailability()
     }
 }

@@ -16,7 +16,7 @@ final class PreviewPage: Page {
     private let board = PreviewProbeBoard(prober: PortProbe())
     private let hostLabel = UI.label("", classes: [Style.headline], wrap: false)
     private let stateLabel = UI.label("", classes: [Style.caption, Style.dim], wrap: false)
-    private let spinner = gtk_spinner_new()!
+    private let spinner = Spinner.make()
     private let portEntry: Widget
     private let goButton: Widget
     private let portProblem = UI.label("", classes: [Style.label, Style.errorText])
@@ -157,7 +157,7 @@ final class PreviewPage: Page {
         let direct = host?.host != nil
         for card in cards { card.show(direct ? board.results[card.link.port] : nil) }
         UI.setText(stateLabel, direct ? board.summary(of: ports) : L("Reached through a tunnel"))
-        if board.isProbing { gtk_spinner_start(OpaquePointer(spinner)) } else { gtk_spinner_stop(OpaquePointer(spinner)) }
+        Spinner.setSpinning(spinner, board.isProbing)
         UI.setVisible(spinner, board.isProbing)
     }
 

@@ -11,7 +11,7 @@ final class ChecklistRow {
     private let detail: Widget
 
     init(title: String, name: String) {
-        spinner = gtk_spinner_new()!
+        spinner = Spinner.make()
         UI.size(spinner, width: 20, height: 20)
         mark = UI.label("", classes: [Style.headline], wrap: false, xalign: 0.5)
         UI.size(mark, width: 20)
@@ -27,7 +27,7 @@ final class ChecklistRow {
     func render(_ outcome: ConnectionTestOutcome?) {
         let running = outcome == .running
         UI.setVisible(spinner, running)
-        gtk_spinner_set_spinning(OpaquePointer(spinner), running ? 1 : 0)
+        Spinner.setSpinning(spinner, running)
         UI.setVisible(mark, !running)
         for style in [Style.checkPassed, Style.checkNote, Style.checkFailed, Style.checkPending] { UI.setClass(mark, style, false) }
         let (glyph, style, text, spoken): (String, String, String, String)

@@ -52,6 +52,9 @@ enum ResilienceScenarios {
         d.expect(await d.wait { d.texts(main).contains("Jarvis is thinking…") || !d.named(prefix: "message-assistant-streaming", in: main).isEmpty },
                  "“Jarvis is thinking…” until the first chunk")
         d.expect(await d.wait { !d.named(prefix: "message-assistant-streaming", in: main).isEmpty }, "the reply starts streaming")
+        // The thinking spinner is drawn by the app (`GtkKit/Spinner`): GtkSpinner's image, Adwaita's
+        // SVG, loaded librsvg in the middle of the reply's first frames.
+        d.expect(!ProcessScan.mapsLibrary("librsvg"), "the spinner was shown without loading an SVG renderer (librsvg)")
         d.expect(d.isSensitive("stop", in: main) && !d.isSensitive("send", in: main), "while it streams Stop is offered and Send waits")
         try? await Task.sleep(nanoseconds: 400_000_000)
         server.kill()
