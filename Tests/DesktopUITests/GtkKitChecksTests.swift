@@ -18,6 +18,7 @@ struct GtkKitChecksTests {
         "a menu button makes its menu when first opened, once",
         "the fonts a window shows are described, and loaded on another thread they become GTK's",
         "a removed widget handed to DeferredRelease is destroyed when the loop is idle, one a turn, after busier work",
+        "a spinner turns, drawn by its own code, without loading an SVG renderer",
         "a text label is a label to CSS and to assistive technologies",
         "a text label measures as a GtkLabel does: widths, and the height at every width",
         "a long text is laid out once to be measured and drawn, and once per change",

@@ -121,16 +121,15 @@ enum StreamingScenario {
         var text = "Intro.\n\n- first item\n- second item grows"
         view.show(text)
         await d.settle()
-        // Tagged, since a new label can be given a freed one's address.
         let before = Self.labelWidgets(in: view.widget)
-        before.forEach { g_object_set_data(UnsafeMutablePointer(OpaquePointer($0)), "bos-check-tag", UnsafeMutableRawPointer(bitPattern: 1)) }
+        Self.tag(before)
         for i in 0..<20 {
             text += " word\(i)"
             view.show(text)
             await d.nextFrame(window)
         }
         let after = Self.labelWidgets(in: view.widget)
-        let kept = after.filter { g_object_get_data(UnsafeMutablePointer(OpaquePointer($0)), "bos-check-tag") != nil }
+        let kept = Self.tagged(after)
         d.expect(after.count == before.count && kept.count == after.count, "the growing list item kept its labels",
                  "\(before.count) labels before, \(after.count) after, \(kept.count) of them the same")
         d.expect(Self.labels(in: view.widget).last?.hasSuffix("word19") == true, "and shows the new words")
@@ -190,14 +189,14 @@ enum StreamingScenario {
         await d.settle()
         let table = view.blockWidgets.last
         let before = Self.labelWidgets(in: view.widget)
-        before.forEach { g_object_set_data(UnsafeMutablePointer(OpaquePointer($0)), "bos-check-tag", UnsafeMutableRawPointer(bitPattern: 1)) }
+        Self.tag(before)
         for i in 0..<12 {
             text += i % 3 == 2 ? " |\n| row \(i) | c" : "\(i)"
             view.show(text)
             await d.nextFrame(window)
         }
         let after = Self.labelWidgets(in: view.widget)
-        let kept = after.filter { g_object_get_data(UnsafeMutablePointer(OpaquePointer($0)), "bos-check-tag") != nil }
+        let kept = Self.tagged(after)
         d.expect(view.blockWidgets.count == 2 && view.blockWidgets.last == table, "the growing table kept its widget")
         d.expect(kept.count == before.count, "and every cell it showed", "\(before.count) labels before, \(kept.count) of them still there")
         d.expect(after.count == 1 + 2 * 7, "a label per cell: the intro and 7 rows of 2", "\(after.count)")
@@ -249,6 +248,16 @@ enum StreamingScenario {
         d.expect(view.blockWidgets.count >= 30, "the reply has many blocks", "\(view.blockWidgets.count)")
         d.expect(remeasured.isEmpty, "no closed block is measured again while the reply streams", "\(remeasured.count): \(remeasured.prefix(5))")
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
+    }
+
+    /// Marks widgets to find them again: compared by address, a new label can be given a freed one's.
+    static func tag(_ widgets: [Widget]) {
+        widgets.forEach { g_object_set_data(UnsafeMutablePointer(OpaquePointer($0)), "bos-check-tag", UnsafeMutableRawPointer(bitPattern: 1)) }
+    }
+
+    /// Those of `widgets` that `tag` marked.
+    static func tagged(_ widgets: [Widget]) -> [Widget] {
+        widgets.filter { g_object_get_data(UnsafeMutablePointer(OpaquePointer($0)), "bos-check-tag") != nil }
     }
 
     static func labelWidgets(in widget: Widget) -> [Widget] {
