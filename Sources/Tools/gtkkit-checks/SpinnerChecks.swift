@@ -53,7 +53,6 @@ enum SpinnerChecks {
         gsk_render_node_draw(node, cr)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
-        if let out = getenv("BOS_SPINNER_PNG") { cairo_surface_write_to_png(surface, out) }
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard let data = cairo_image_surface_get_data(surface) else { return 0 }
         var count = 0
