@@ -16,6 +16,7 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Folder for uploaded files (default: a new temporary folder, made at the first upload).") var uploadDir: String?
     @Flag(help: "Behave like a core server without the system server (capsules and power answer 404).") var noSystemRoutes = false
     @Option(help: "Milliseconds to wait between two reply chunks.") var chunkDelayMs = 0
+    @Option(help: "Milliseconds to wait before answering a request or starting a reply (a slow server).") var responseDelayMs = 0
     @Option(help: "Benchmarks: stream every reply as this many chunks a second (0: the normal reply).") var pacedChunksPerSecond = 0
     @Option(help: "Benchmarks: for this many seconds.") var pacedSeconds = 10
     @Option(help: "Benchmarks: stream a Markdown document of this many bytes at the paced rate instead.") var pacedDocumentBytes = 0
@@ -36,6 +37,7 @@ struct ServerCommand: AsyncParsableCommand {
         var faults = Faults()
         faults.systemRoutesAbsent = noSystemRoutes
         faults.chunkDelayMilliseconds = chunkDelayMs
+        faults.responseDelayMilliseconds = responseDelayMs
         faults.pacedChunksPerSecond = pacedChunksPerSecond
         faults.pacedSeconds = pacedSeconds
         faults.pacedDocumentBytes = pacedDocumentBytes

@@ -77,7 +77,7 @@ struct MainWindowUITests {
         try await UIScenario.run("main-resilience", server: url, keyFile: keyFile, sandbox: sandbox,
                            options: ["port": String(port), "server-binary": Binaries.path("builderos-server"),
                                      "key-file": keyFile.path, "message-log": log.path])
-        UIScenario.screenshotsExist("main-resilience", ["interrupted", "outbox", "outbox-delivered"])
+        UIScenario.screenshotsExist("main-resilience", ["thinking", "interrupted", "outbox", "outbox-delivered"])
     }
 
     /// Against a FAKE org.freedesktop.Notifications (Tests/Fakes): no notification daemon runs here.

@@ -43,14 +43,15 @@ enum ResilienceScenarios {
     }
 
     static func resilience(_ d: Driver, _ c: ScenarioContext) async {
-        guard var server = try? Server(c, extra: ["--chunk-delay-ms", "40"]) else { return d.expect(false, "the server starts") }
+        // Replies start after a pause, long enough to see the app wait for them.
+        guard var server = try? Server(c, extra: ["--chunk-delay-ms", "40", "--response-delay-ms", "1500"]) else { return d.expect(false, "the server starts") }
         defer { server.kill() }
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         d.activate(PageID.chat.windowAction, in: main)
         d.typeText("tell me a long story", into: "message-input", in: main)
         d.click("send", in: main)
-        d.expect(await d.wait { d.texts(main).contains("Jarvis is thinking…") || !d.named(prefix: "message-assistant-streaming", in: main).isEmpty },
-                 "“Jarvis is thinking…” until the first chunk")
+        d.expect(await d.wait { d.texts(main).contains("Jarvis is thinking…") }, "“Jarvis is thinking…” until the first chunk")
+        await d.screenshot(main, "thinking")
         d.expect(await d.wait { !d.named(prefix: "message-assistant-streaming", in: main).isEmpty }, "the reply starts streaming")
         // The thinking spinner is drawn by the app (`GtkKit/Spinner`): GtkSpinner's image, Adwaita's
         // SVG, loaded librsvg in the middle of the reply's first frames.
