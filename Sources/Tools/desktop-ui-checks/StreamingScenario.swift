@@ -116,13 +116,8 @@ enum StreamingScenario {
     /// of paragraphs is one label whose marker leads each item on its side (right-to-left as well),
     /// and whose wrapped lines start under the item's text.
     static func listItemsGrowInPlace(_ d: Driver) async {
-        let view = MarkdownView()
-        let window = Self.window(showing: view.widget)
         var text = "Intro.\n\n- first item\n- second item grows"
-        view.show(text)
-        await d.settle()
-        let before = Self.labelWidgets(in: view.widget)
-        Self.tag(before)
+        let (view, window, before) = await Self.showTagged(text, d)
         for i in 0..<20 {
             text += " word\(i)"
             view.show(text)
@@ -182,14 +177,9 @@ enum StreamingScenario {
     /// A streaming table keeps its grid and the cells already shown: new rows are added, a growing
     /// cell takes its text in place. A streaming quote keeps its blocks the same way.
     static func tableRowsGrowInPlace(_ d: Driver) async {
-        let view = MarkdownView()
-        let window = Self.window(showing: view.widget)
         var text = "Intro.\n\n| Step | Owner |\n|---|---|\n| one | a |\n| two | b"
-        view.show(text)
-        await d.settle()
+        let (view, window, before) = await Self.showTagged(text, d)
         let table = view.blockWidgets.last
-        let before = Self.labelWidgets(in: view.widget)
-        Self.tag(before)
         for i in 0..<12 {
             text += i % 3 == 2 ? " |\n| row \(i) | c" : "\(i)"
             view.show(text)
@@ -250,12 +240,19 @@ enum StreamingScenario {
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
     }
 
-    /// Marks widgets to find them again: compared by address, a new label can be given a freed one's.
-    static func tag(_ widgets: [Widget]) {
-        widgets.forEach { g_object_set_data(UnsafeMutablePointer(OpaquePointer($0)), "bos-check-tag", UnsafeMutableRawPointer(bitPattern: 1)) }
+    /// `text` shown by a new view in a window of its own, its labels marked to be found again
+    /// (compared by address, a new label can be given a freed one's).
+    static func showTagged(_ text: String, _ d: Driver) async -> (MarkdownView, Widget, [Widget]) {
+        let view = MarkdownView()
+        let window = Self.window(showing: view.widget)
+        view.show(text)
+        await d.settle()
+        let labels = Self.labelWidgets(in: view.widget)
+        labels.forEach { g_object_set_data(UnsafeMutablePointer(OpaquePointer($0)), "bos-check-tag", UnsafeMutableRawPointer(bitPattern: 1)) }
+        return (view, window, labels)
     }
 
-    /// Those of `widgets` that `tag` marked.
+    /// Those of `widgets` that `showTagged` marked.
     static func tagged(_ widgets: [Widget]) -> [Widget] {
         widgets.filter { g_object_get_data(UnsafeMutablePointer(OpaquePointer($0)), "bos-check-tag") != nil }
     }
