@@ -104,18 +104,21 @@ struct HostileChatTests {
         }
     }
 
-    /// Every chunk starts the deadline again: a slow reply that keeps coming is not cut off. Codex's reply comes in
-    /// five slices, 1.2 s apart: 4.8 s from the first to the last against a 3 s deadline (1.8 s of slack per gap under load;
-    /// 0.7 s was not enough on a loaded machine).
+    /// Every chunk starts the deadline again: a slow reply that keeps coming is not cut off. The reply comes as five
+    /// chunks a second for 7 s against a 4 s deadline: longer than one deadline from first to last, yet 3.8 s of slack
+    /// per gap, so a loaded machine (the CI's two cores running every suite at once) cannot starve a gap past it.
+    /// (Five slices 1.2 s apart against 3 s — 1.8 s of slack — failed once in CI.)
     @Test func everyChunkStartsTheDeadlineAgain() async throws {
         var faults = Faults()
-        faults.chunkDelayMilliseconds = 1200
-        try await withReferenceChat(faults: faults, agent: .codex, configure: { $0.replyDeadline = 3 }) { _, client, log in
+        faults.pacedChunksPerSecond = 5
+        faults.pacedSeconds = 7
+        try await withReferenceChat(faults: faults, agent: .codex, configure: { $0.replyDeadline = 4 }) { _, client, log in
             _ = await client.send(OutgoingChatMessage(content: "take your time", sessionId: UUID().uuidString, deviceId: "test-device", agent: .codex))
-            let turn = await finishedTurn(log, seconds: 30)
+            let turn = await finishedTurn(log, seconds: 40)
             #expect(turn?.phase == .completed)
-            // From the first slice to the last took longer than one deadline at the server's pace: it moved with them.
-            #expect(Double((turn?.reply.chunkCount ?? 0) - 1) * 1.2 > 3)
+            // From the first chunk to the last took longer than one deadline at the server's pace: it moved with them.
+            #expect(turn?.reply.chunkCount == 35)
+            #expect(Double((turn?.reply.chunkCount ?? 0) - 1) / 5 > 4)
         }
     }
 }
