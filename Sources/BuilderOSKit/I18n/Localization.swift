@@ -48,6 +48,23 @@ public func L(_ msgid: String) -> String {
     msgid.withCString { String(cString: bos_dgettext(Localization.domain, $0)) }
 }
 
+/// Translates `msgid` and puts `values` in place of its `%@`s, in order: `String(format:)` without
+/// Foundation's format machinery (CFString), for texts made while scrolling — each bound message row
+/// labels itself for screen readers (`String(format:)` was 40 % of that, perf 2026-11-26). Only
+/// `%@`; anything else in the text stays as it is.
+public func L(_ msgid: String, _ values: String...) -> String {
+    let template = L(msgid)
+    var result = ""
+    var rest = template[...]
+    var next = values.makeIterator()
+    while let marker = rest.range(of: "%@") {
+        result += rest[..<marker.lowerBound]
+        result += next.next() ?? ""
+        rest = rest[marker.upperBound...]
+    }
+    return result + rest
+}
+
 /// Translates a message with a count, choosing the plural form the language needs.
 public func L(_ singular: String, _ plural: String, count: Int) -> String {
     singular.withCString { one in

@@ -306,7 +306,7 @@ public final class MessageList {
     private func id(of item: UnsafeMutableRawPointer) -> UUID? {
         guard let object = gtk_list_item_get_item(OpaquePointer(item)) else { return nil }
         guard let text = gtk_string_object_get_string(OpaquePointer(object)) else { return nil }
-        return UUID(uuidString: String(cString: text))
+        return UUIDText.parse(text)
     }
 
     private var pageSize: Double { gtk_adjustment_get_page_size(vadjustment) }

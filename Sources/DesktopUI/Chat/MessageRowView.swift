@@ -173,8 +173,8 @@ final class MessageRowView {
         labelledMessage = m.id
         if let caption { UI.setText(caption, text) }
         let preview = String(m.text.prefix(300))
-        let accessible = m.role == .user ? String(format: L("You said %@"), preview)
-            : m.role == .assistant ? String(format: L("Assistant replied %@"), preview) : preview
+        let accessible = m.role == .user ? L("You said %@", preview)
+            : m.role == .assistant ? L("Assistant replied %@", preview) : preview
         Accessibility.setLabel(widget, [accessible, text].joined(separator: ", "))
         WidgetTree.setStateName(widget, name)
     }
