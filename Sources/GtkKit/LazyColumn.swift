@@ -82,10 +82,16 @@ final class ChildRecord: @unchecked Sendable {
     var naturalWidthChars: Int32 = -1
     /// Whether the child is shown (allocated and drawn), and at which width.
     var shown = Shown.new
-    /// `naturalWidthChars` in pixels, for the child's Pango context at `capSerial`: the column asks
-    /// every child for its width at each measure, and the font's metrics cost more than all else.
+    /// `naturalWidthChars` in pixels, for the column's Pango context at `capSerial` (a block's font is
+    /// set when it is made; a new font, scale or resolution for the window changes the column's
+    /// context too): the column asks every child for its width at each measure, and the font's
+    /// metrics cost more than all else.
     var cap: Int32 = 0
     var capSerial: UInt32 = 0
+    /// Where the last allocation placed it, and whether it was parked there: a child parked at the
+    /// same place and size stays as it is without being allocated again.
+    var allocated = GtkAllocation(x: 0, y: -1, width: 0, height: 0)
+    var parked = false
 
     enum Shown: Equatable {
         /// Never allocated: shown at once, as in a GtkBox.
@@ -106,7 +112,37 @@ final class ColumnState: @unchecked Sendable {
     var followedAdjustment: UnsafeMutablePointer<GtkAdjustment>?
     /// The followed adjustment's value at the last allocation.
     var valueAtAllocation = 0.0
+    /// The children as of the last pass, with their records: each pass (measure across, measure down,
+    /// allocate) walks the children, and looking every record up on its widget (GObject data, a
+    /// locked search) was a fifth of the column's own time at the end of a 100 KB reply (perf).
+    /// The records are held by their children (GObject data) and so live as long as the children do:
+    /// the list keeps them unretained, and the passes use them without retaining each (retain and
+    /// release per child were a fifth of the column's own time, perf).
+    var entries: [(child: UnsafeMutablePointer<GtkWidget>, record: Unmanaged<ChildRecord>)] = []
+    /// The column's Pango context serial at the start of the current pass (see `ChildRecord.cap`).
+    var contextSerial: UInt32 = 0
     init(spacing: Int32) { self.spacing = spacing }
+
+    /// The children that take part in the layout, in order, with their records; the list of the last
+    /// pass is kept while the children are the same.
+    func children(of box: UnsafeMutablePointer<GtkWidget>) -> [(child: UnsafeMutablePointer<GtkWidget>, record: Unmanaged<ChildRecord>)] {
+        var index = 0
+        var child = gtk_widget_get_first_child(box)
+        while let c = child {
+            if gtk_widget_should_layout(c) != 0 {
+                if index < entries.count {
+                    if entries[index].child != c { entries[index] = (c, .passUnretained(makeChildRecord(for: c))) }
+                } else {
+                    entries.append((c, .passUnretained(makeChildRecord(for: c))))
+                }
+                index += 1
+            }
+            child = gtk_widget_get_next_sibling(c)
+        }
+        if index < entries.count { entries.removeLast(entries.count - index) }
+        contextSerial = pango_context_get_serial(gtk_widget_get_pango_context(box))
+        return entries
+    }
 }
 
 private let columnKey = "bos-lazy-column"
@@ -161,8 +197,7 @@ func measureExactly(_ child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRec
 
 /// The child's height at `width`: measured when it must be (GTK's own cache answers for a child
 /// that did not change), estimated when it may be.
-private func height(of child: UnsafeMutablePointer<GtkWidget>, width: Int32) -> Int32 {
-    let record = makeChildRecord(for: child)
+private func height(of child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRecord, width: Int32, serial: UInt32) -> Int32 {
     if record.width == width, !record.exact { return record.height }
     let mayEstimate = record.measuredWidth > 0 && record.measuredWidth != width && !record.nearView
         && gtk_widget_get_request_mode(child) == GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH
@@ -174,7 +209,7 @@ private func height(of child: UnsafeMutablePointer<GtkWidget>, width: Int32) -> 
     // (The natural width as capped, as when labels capped it themselves: estimated with the uncapped
     // width, the text being read did not stay in view after a narrowing — `LongReplyResizeCheck`.
     // Why is not yet understood.)
-    let (minimum, natural) = widths(of: child)
+    let (minimum, natural) = widths(of: child, record, serial: serial)
     let before = Double(min(record.measuredWidth, max(natural, 1)))
     let after = Double(min(max(width, minimum), max(natural, 1)))
     let estimate = Int32((Double(record.measuredHeight) * before / after).rounded())
@@ -191,22 +226,23 @@ private let measure: GtkCustomMeasureFunc = { box, orientation, forSize, minimum
 
 private func measureColumn(_ box: UnsafeMutablePointer<GtkWidget>, _ orientation: GtkOrientation, _ forSize: Int32) -> (Int32, Int32) {
     guard let column = columnState(of: box) else { return (0, 0) }
-    let list = columnChildren(of: box)
+    let list = column.children(of: box)
     var low: Int32 = 0, high: Int32 = 0
+    let serial = column.contextSerial
     if orientation == GTK_ORIENTATION_HORIZONTAL {
-        for child in list {
-            let (m, n) = widths(of: child)
+        for (child, entry) in list {
+            let (m, n) = entry._withUnsafeGuaranteedRef { widths(of: child, $0, serial: serial) }
             (low, high) = (max(low, m), max(high, n))
         }
         return (low, high)
     }
-    for child in list {
+    for (child, entry) in list {
         if forSize < 0 {
             var m: Int32 = 0, n: Int32 = 0
             gtk_widget_measure(child, orientation, -1, &m, &n, nil, nil)
             (low, high) = (low + m, high + n)
         } else {
-            let h = height(of: child, width: forSize)
+            let h = entry._withUnsafeGuaranteedRef { height(of: child, $0, width: forSize, serial: serial) }
             (low, high) = (low + h, high + h)
         }
     }
@@ -215,18 +251,17 @@ private func measureColumn(_ box: UnsafeMutablePointer<GtkWidget>, _ orientation
 }
 
 /// The child's minimum and natural width, the natural one at most its `limitNaturalWidth`.
-private func widths(of child: UnsafeMutablePointer<GtkWidget>) -> (minimum: Int32, natural: Int32) {
+private func widths(of child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRecord, serial: UInt32) -> (minimum: Int32, natural: Int32) {
     var minimum: Int32 = 0, natural: Int32 = 0
     gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
-    if let record = childRecord(of: child), record.naturalWidthChars > 0 { natural = max(minimum, min(natural, cap(of: child, record))) }
+    if record.naturalWidthChars > 0 { natural = max(minimum, min(natural, cap(of: child, record, serial: serial))) }
     return (minimum, natural)
 }
 
 /// `naturalWidthChars` characters of the child's font, in pixels, as GtkLabel reckons them for
 /// `max-width-chars` (the wider of an average character and an average digit; `TextLabel` caps its
-/// text at the same width). Kept until the child's Pango context changes (a new font or scale).
-private func cap(of child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRecord) -> Int32 {
-    let serial = pango_context_get_serial(gtk_widget_get_pango_context(child))
+/// text at the same width). Kept until the column's Pango context changes (a new font or scale).
+private func cap(of child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRecord, serial: UInt32) -> Int32 {
     if record.capSerial != serial { (record.cap, record.capSerial) = (bos_char_width(child, record.naturalWidthChars), serial) }
     return record.cap
 }
@@ -247,17 +282,17 @@ func nearBand(_ box: UnsafeMutablePointer<GtkWidget>) -> (top: Double, bottom: D
 private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
     guard let box, let column = columnState(of: box) else { return }
     let band = nearBand(box)
-    let list = columnChildren(of: box)
+    let list = column.children(of: box)
     // At a new width the blocks above the view change height (estimated or measured): the first
     // block reaching into the view keeps its place in it (scroll anchoring). Its old position is
     // the sum of the heights the column knew at the old width.
     var anchor: (child: UnsafeMutablePointer<GtkWidget>, oldY: Double)?
     if column.allocatedWidth >= 0, column.allocatedWidth != width, let band {
         var oldY = 0.0
-        for child in list {
-            guard let record = childRecord(of: child) else { break }
-            if oldY + Double(record.height) > band.viewTop { anchor = (child, oldY); break }
-            oldY += Double(record.height + column.spacing)
+        for (child, entry) in list {
+            let height = entry._withUnsafeGuaranteedRef { $0.height }
+            if oldY + Double(height) > band.viewTop { anchor = (child, oldY); break }
+            oldY += Double(height + column.spacing)
         }
     }
     column.allocatedWidth = width
@@ -267,10 +302,10 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
     var hidden = false
     var parked = false
     let focusChild = gtk_widget_get_focus_child(box)
-    for child in list {
+    for (child, entry) in list {
+        let record = entry.takeUnretainedValue()
         if let anchor, child == anchor.child { shift = Double(y) - anchor.oldY }
-        let record = makeChildRecord(for: child)
-        var h = height(of: child, width: width)
+        var h = height(of: child, record, width: width, serial: column.contextSerial)
         let near = band.map { Double(y + h) >= $0.top && Double(y) <= $0.bottom } ?? true
         record.nearView = near
         if near, !record.exact {
@@ -292,16 +327,25 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
             // Far from the view it is parked: placed (its size is unchanged, so GTK only moves it;
             // where it is stays true for coordinates and the accessibility tree) but not drawn.
             // The block holding the keyboard focus (a link, a selection) stays drawn wherever it is.
+            // One parked before at the same place and size is left as it is: allocated again it
+            // would only be moved to where it is (GTK's checks for each of hundreds of blocks, at
+            // every change of a streaming reply, were a sixth of the column's own time).
             let park = !near && child != focusChild
-            gtk_widget_set_child_visible(child, park ? 0 : 1)
             var allocation = GtkAllocation(x: 0, y: y, width: width, height: h)
-            gtk_widget_size_allocate(child, &allocation, -1)
+            let allocated = record.allocated
+            let unmoved = allocated.y == y && allocated.width == width && allocated.height == h
+            if !(park && record.parked && unmoved) {
+                gtk_widget_set_child_visible(child, park ? 0 : 1)
+                gtk_widget_size_allocate(child, &allocation, -1)
+            }
+            (record.allocated, record.parked) = (allocation, park)
             parked = parked || park
         } else {
             // Hidden until admitted again, even back at the width it was last drawn at: showing
             // hundreds of children at once costs a frame of its own.
             gtk_widget_set_child_visible(child, 0)
             record.shown = .hidden
+            record.parked = false
             hidden = true
         }
         y += h + column.spacing

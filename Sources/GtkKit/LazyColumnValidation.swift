@@ -73,8 +73,8 @@ private func validateSome(_ box: UnsafeMutablePointer<GtkWidget>, _ column: Colu
     let screen = band?.screen ?? .infinity
     var pending: [(child: UnsafeMutablePointer<GtkWidget>, y: Double, distance: Double)] = []
     var y = 0.0
-    for child in columnChildren(of: box) {
-        guard let record = childRecord(of: child) else { continue }
+    for (child, entry) in column.children(of: box) {
+        let record = entry.takeUnretainedValue()
         if !isAdmitted(record) { pending.append((child, y, abs(y + Double(record.height) / 2 - center))) }
         y += Double(record.height + column.spacing)
     }
