@@ -23,6 +23,7 @@ public final class ApplicationStyle {
     public func load(_ css: String) -> Int {
         errors = []
         gtk_css_provider_load_from_data(provider.typed(GtkCssProvider.self), css, -1)
+        LazyColumn.stylesChanged()
         if !attached, let display = gdk_display_get_default() {
             gtk_style_context_add_provider_for_display(display, OpaquePointer(provider.pointer), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
             attached = true

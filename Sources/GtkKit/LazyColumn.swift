@@ -28,7 +28,21 @@ public enum LazyColumn {
         let column = ColumnState(spacing: spacing)
         g_object_set_data_full(object(box), columnKey, Unmanaged.passRetained(column).toOpaque()) { Unmanaged<ColumnState>.fromOpaque($0!).release() }
         gtk_widget_set_layout_manager(box, gtk_custom_layout_new({ _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }, measure, allocate))
+        // What the owner of frozen children cannot know ends the column's sums of them: a new text
+        // direction (here), a new theme (once for all columns), new stylesheets (`ApplicationStyle`).
+        Signals.connect(UnsafeMutableRawPointer(box), "direction-changed", withArgument: { _ in column.settled = SettledPrefix() })
+        followThemeChanges()
         return box
+    }
+
+    nonisolated(unsafe) private static var followsThemeChanges = false
+
+    private static func followThemeChanges() {
+        guard !followsThemeChanges, let settings = gtk_settings_get_default() else { return }
+        followsThemeChanges = true
+        for property in ["notify::gtk-theme-name", "notify::gtk-application-prefer-dark-theme"] {
+            Signals.connect(UnsafeMutableRawPointer(settings), property, withArgument: { _ in LazyColumn.stylesChanged() })
+        }
     }
 
     /// The children hidden until measured or admitted at the column's width (placed at a measured
@@ -115,40 +129,67 @@ final class ColumnState: @unchecked Sendable {
     /// The children as of the last pass, with their records: each pass (measure across, measure down,
     /// allocate) walks the children, and looking every record up on its widget (GObject data, a
     /// locked search) was a fifth of the column's own time at the end of a 100 KB reply (perf).
-    /// The records are held by their children (GObject data) and so live as long as the children do:
-    /// the list keeps them unretained, and the passes use them without retaining each (retain and
-    /// release per child were a fifth of the column's own time, perf).
+    /// The list holds a reference on each child: a child removed and finalized could otherwise be
+    /// followed by a new one at the same address, taken for the old one with its freed record
+    /// (AddressSanitizer caught exactly that). The records live as long as their children (GObject
+    /// data) and are kept unretained: retain and release per child and pass were a fifth of the
+    /// column's own time too.
     var entries: [(child: UnsafeMutablePointer<GtkWidget>, record: Unmanaged<ChildRecord>)] = []
     /// The column's Pango context serial at the start of the current pass (see `ChildRecord.cap`).
     var contextSerial: UInt32 = 0
+    /// How many leading children the owner declared unchanging (`LazyColumn.setFrozen`), and what
+    /// the column summed of them (`LazyColumnSettled.swift`).
+    var frozen = 0
+    var settled = SettledPrefix()
+    /// Children visited by the passes so far (`LazyColumn.visits`).
+    var visits = 0
     init(spacing: Int32) { self.spacing = spacing }
+
+    deinit { for entry in entries { g_object_unref(UnsafeMutableRawPointer(entry.child)) } }
+
+    /// Whether the passes may take the settled children's sums instead of visiting them.
+    var usesSettled: Bool { settled.count > 0 }
 
     /// The children that take part in the layout, in order, with their records; the list of the last
     /// pass is kept while the children are the same.
     func children(of box: UnsafeMutablePointer<GtkWidget>) -> [(child: UnsafeMutablePointer<GtkWidget>, record: Unmanaged<ChildRecord>)] {
-        var index = 0
-        var child = gtk_widget_get_first_child(box)
+        contextSerial = pango_context_get_serial(gtk_widget_get_pango_context(box))
+        if settled.count > 0, !settled.isCurrent(serial: contextSerial, frozen: frozen)
+            || gtk_widget_get_parent(entries[settled.count - 1].child) != box { settled = SettledPrefix() }
+        // The settled children are as they were (the owner's word): the walk starts after them.
+        var index = settled.count
+        var child = index > 0 ? gtk_widget_get_next_sibling(entries[index - 1].child) : gtk_widget_get_first_child(box)
         while let c = child {
             if gtk_widget_should_layout(c) != 0 {
                 if index < entries.count {
-                    if entries[index].child != c { entries[index] = (c, .passUnretained(makeChildRecord(for: c))) }
+                    if entries[index].child != c {
+                        g_object_unref(UnsafeMutableRawPointer(entries[index].child))
+                        entries[index] = (c, .passUnretained(makeChildRecord(for: c)))
+                        g_object_ref(UnsafeMutableRawPointer(c))
+                    }
                 } else {
                     entries.append((c, .passUnretained(makeChildRecord(for: c))))
+                    g_object_ref(UnsafeMutableRawPointer(c))
                 }
                 index += 1
             }
             child = gtk_widget_get_next_sibling(c)
         }
-        if index < entries.count { entries.removeLast(entries.count - index) }
-        contextSerial = pango_context_get_serial(gtk_widget_get_pango_context(box))
+        if index < entries.count {
+            for entry in entries[index...] { g_object_unref(UnsafeMutableRawPointer(entry.child)) }
+            entries.removeLast(entries.count - index)
+        }
         return entries
     }
 }
 
 private let columnKey = "bos-lazy-column"
 /// A quark, not a string: the column looks up every child's record at each measure and allocation,
-/// and a string key is hashed into a quark at each lookup.
-private let recordKey = g_quark_from_static_string("bos-lazy-column-child")
+/// and a string key is hashed into a quark at each lookup. `g_quark_from_string`, which copies: a
+/// Swift string passed to C is a temporary, and `g_quark_from_static_string` kept the pointer to
+/// it — GLib compared later string keys against freed memory (a crash in any `g_object_get_data`,
+/// found with AddressSanitizer; `CStringLifetimeTests` keeps Swift sources from doing it again).
+private let recordKey = g_quark_from_string("bos-lazy-column-child")
 
 private func object(_ widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GObject> {
     UnsafeMutablePointer<GObject>(OpaquePointer(widget))
@@ -229,29 +270,47 @@ private func measureColumn(_ box: UnsafeMutablePointer<GtkWidget>, _ orientation
     let list = column.children(of: box)
     var low: Int32 = 0, high: Int32 = 0
     let serial = column.contextSerial
+    let settled = column.settled
     if orientation == GTK_ORIENTATION_HORIZONTAL {
-        for (child, entry) in list {
+        (low, high) = (settled.minimum, settled.natural)
+        for (child, entry) in list[settled.count...] {
+            column.visits += 1
             let (m, n) = entry._withUnsafeGuaranteedRef { widths(of: child, $0, serial: serial) }
             (low, high) = (max(low, m), max(high, n))
         }
         return (low, high)
     }
-    for (child, entry) in list {
+    // The settled children's heights are known at their width, and without one once asked for
+    // (sums with the spacing after each child; the last child's is taken off at the end).
+    let spacing = column.spacing
+    var first = 0
+    if forSize >= 0, settled.count > 0, forSize == settled.width {
+        (first, low, high) = (settled.count, settled.end, settled.end)
+    } else if forSize < 0, settled.freeCount > 0 {
+        (first, low, high) = (settled.freeCount, settled.freeMinimum, settled.freeNatural)
+    }
+    for index in first..<list.count {
+        let (child, entry) = list[index]
+        column.visits += 1
         if forSize < 0 {
             var m: Int32 = 0, n: Int32 = 0
             gtk_widget_measure(child, orientation, -1, &m, &n, nil, nil)
-            (low, high) = (low + m, high + n)
+            (low, high) = (low + m + spacing, high + n + spacing)
+            if index == column.settled.freeCount, index < column.settled.count {
+                column.settled.freeCount += 1
+                column.settled.freeMinimum += m + spacing
+                column.settled.freeNatural += n + spacing
+            }
         } else {
             let h = entry._withUnsafeGuaranteedRef { height(of: child, $0, width: forSize, serial: serial) }
-            (low, high) = (low + h, high + h)
+            (low, high) = (low + h + spacing, high + h + spacing)
         }
     }
-    let gaps = column.spacing * Int32(max(list.count - 1, 0))
-    return (low + gaps, high + gaps)
+    return list.isEmpty ? (0, 0) : (low - spacing, high - spacing)
 }
 
 /// The child's minimum and natural width, the natural one at most its `limitNaturalWidth`.
-private func widths(of child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRecord, serial: UInt32) -> (minimum: Int32, natural: Int32) {
+func widths(of child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRecord, serial: UInt32) -> (minimum: Int32, natural: Int32) {
     var minimum: Int32 = 0, natural: Int32 = 0
     gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
     if record.naturalWidthChars > 0 { natural = max(minimum, min(natural, cap(of: child, record, serial: serial))) }
@@ -295,6 +354,7 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
             oldY += Double(height + column.spacing)
         }
     }
+    let sameWidth = column.allocatedWidth == width
     column.allocatedWidth = width
     if let adjustment = column.followedAdjustment { column.valueAtAllocation = gtk_adjustment_get_value(adjustment) }
     var shift = 0.0
@@ -302,7 +362,19 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
     var hidden = false
     var parked = false
     let focusChild = gtk_widget_get_focus_child(box)
-    for (child, entry) in list {
+    // The settled children (`LazyColumnSettled.swift`): only those near the view are visited.
+    var first = 0
+    if column.usesSettled {
+        if sameWidth, column.settled.width == width, allocateSettled(column, band: band, focusChild: focusChild) {
+            first = column.settled.count
+            y = column.settled.end
+            parked = column.settled.near.count < first
+        } else {
+            column.settled = SettledPrefix()
+        }
+    }
+    for (child, entry) in list[first...] {
+        column.visits += 1
         let record = entry.takeUnretainedValue()
         if let anchor, child == anchor.child { shift = Double(y) - anchor.oldY }
         var h = height(of: child, record, width: width, serial: column.contextSerial)
@@ -350,6 +422,7 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
         }
         y += h + column.spacing
     }
+    if column.frozen > column.settled.count, !hidden { extendSettled(column, width: width) }
     if hidden || column.resizeNeeded { startValidating(box, column) }
     if parked { followView(of: box, column) }
     moveView(of: box, by: shift)

@@ -102,4 +102,5 @@ private final class SpinnerState {
     var ticking = false
 }
 
-private let stateKey = g_quark_from_static_string("bos-spinner")
+/// Copied (`g_quark_from_string`): a Swift string is a temporary C string (see `LazyColumn`'s `recordKey`).
+private let stateKey = g_quark_from_string("bos-spinner")

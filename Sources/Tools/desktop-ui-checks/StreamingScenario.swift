@@ -50,6 +50,7 @@ enum StreamingScenario {
         await listItemsGrowInPlace(d)
         await tableRowsGrowInPlace(d)
         await closedBlocksOfEveryKindStayUnmeasured(d)
+        await ColumnVisitsCheck.run(d)
         await LongReplyResizeCheck.run(d)
         await LongReplyResizeCheck.listStaysAtTheEnd(d)
     }

@@ -22,6 +22,10 @@ public final class MarkdownView {
 
     public func show(_ text: String) {
         let change = markdown.update(text)
+        // Blocks from the first changed one on are about to be updated or replaced; the closed ones
+        // before it stay as they are, and the column need not look at them again (`LazyColumn.setFrozen`).
+        LazyColumn.setFrozen(widget, count: change.reset ? 0 : change.firstChanged)
+        defer { LazyColumn.setFrozen(widget, count: markdown.closed.count) }
         if change.reset { while !views.isEmpty { remove(at: views.count - 1) } }
         let blocks = markdown.blocks
         for index in change.firstChanged..<blocks.count {
