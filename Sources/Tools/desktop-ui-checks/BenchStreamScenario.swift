@@ -51,6 +51,19 @@ enum BenchStreamScenario {
         let resize = meter.stop()
         resize.report("resize-")
         print("MEASURE resize-longest-stall-ms=\(String(format: "%.1f", resize.worstStall))")
+
+        // To look at, after the figures: the reply's end, and its middle after a jump there (blocks the
+        // column left alone while the reply streamed, drawn once the view comes to them), light and dark.
+        gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), 1100, 800)
+        await d.settle()
+        await d.screenshot(main, "reply-end")
+        if let list = d.widget("message-list", in: main), let scroller = gtk_widget_get_ancestor(list, gtk_scrolled_window_get_type()),
+           let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) {
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) / 2)
+            for _ in 0..<10 { await d.nextFrame(main) }
+            await d.settle()
+            await d.screenshot(main, "reply-middle")
+        }
     }
 }
 
