@@ -82,6 +82,22 @@ public enum LazyColumn {
     public static func isValidating(_ box: Widget) -> Bool { columnState(of: box)?.validating ?? false }
 }
 
+/// Places a child that is measured at the column's width: drawn, or far from the view parked —
+/// placed (its size is unchanged, so GTK only moves it; where it is stays true for coordinates and
+/// the accessibility tree) but not drawn. One parked before at the same place and size is left as it
+/// is: allocated again it would only be moved to where it is (GTK's checks for each of hundreds of
+/// blocks, at every change of a streaming reply, were a sixth of the column's own time).
+func place(_ child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRecord, at allocation: GtkAllocation, parked park: Bool) {
+    var allocation = allocation
+    let before = record.allocated
+    let unmoved = before.y == allocation.y && before.width == allocation.width && before.height == allocation.height
+    if !(park && record.parked && unmoved) {
+        gtk_widget_set_child_visible(child, park ? 0 : 1)
+        gtk_widget_size_allocate(child, &allocation, -1)
+    }
+    (record.allocated, record.parked) = (allocation, park)
+}
+
 func measureExactly(_ child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRecord, width: Int32) {
     var height: Int32 = 0
     gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
@@ -249,21 +265,9 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
         // whether or not it is in view). A new child is shown at once, as in a GtkBox.
         if near || record.shown == .new { record.shown = .at(width: width) }
         if record.exact, record.shown == .at(width: width) {
-            // Far from the view it is parked: placed (its size is unchanged, so GTK only moves it;
-            // where it is stays true for coordinates and the accessibility tree) but not drawn.
             // The block holding the keyboard focus (a link, a selection) stays drawn wherever it is.
-            // One parked before at the same place and size is left as it is: allocated again it
-            // would only be moved to where it is (GTK's checks for each of hundreds of blocks, at
-            // every change of a streaming reply, were a sixth of the column's own time).
             let park = !near && child != focusChild
-            var allocation = GtkAllocation(x: 0, y: y, width: width, height: h)
-            let allocated = record.allocated
-            let unmoved = allocated.y == y && allocated.width == width && allocated.height == h
-            if !(park && record.parked && unmoved) {
-                gtk_widget_set_child_visible(child, park ? 0 : 1)
-                gtk_widget_size_allocate(child, &allocation, -1)
-            }
-            (record.allocated, record.parked) = (allocation, park)
+            place(child, record, at: GtkAllocation(x: 0, y: y, width: width, height: h), parked: park)
             parked = parked || park
         } else {
             // Hidden until admitted again, even back at the width it was last drawn at: showing

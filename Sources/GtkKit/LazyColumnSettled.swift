@@ -106,7 +106,9 @@ func allocateSettled(_ column: ColumnState, band: (top: Double, bottom: Double, 
     let heights = { (index: Int) in column.entries[index].record._withUnsafeGuaranteedRef { $0.height } }
     let near = band.map { settled.indices(meeting: $0.top, $0.bottom, heights: heights) } ?? 0..<settled.count
     var visit = Set(near).union(settled.near)
-    if let focusChild, let index = column.entries.prefix(settled.count).firstIndex(where: { $0.child == focusChild }) { visit.insert(index) }
+    // The focus child stays drawn wherever it is (it is then also visited next time, below).
+    let focusIndex = focusChild.flatMap { focus in column.entries.prefix(settled.count).firstIndex { $0.child == focus } }
+    if let focusIndex { visit.insert(focusIndex) }
     for index in visit.sorted() {
         let (child, entry) = column.entries[index]
         let record = entry.takeUnretainedValue()
@@ -121,17 +123,10 @@ func allocateSettled(_ column: ColumnState, band: (top: Double, bottom: Double, 
         }
         let isNear = near.contains(index)
         record.nearView = isNear
-        let park = !isNear && child != focusChild
-        var allocation = GtkAllocation(x: 0, y: settled.tops[index], width: settled.width, height: record.height)
-        let unmoved = record.allocated.y == allocation.y && record.allocated.width == allocation.width && record.allocated.height == allocation.height
-        if !(park && record.parked && unmoved) {
-            gtk_widget_set_child_visible(child, park ? 0 : 1)
-            gtk_widget_size_allocate(child, &allocation, -1)
-        }
-        (record.allocated, record.parked) = (allocation, park)
+        place(child, record, at: GtkAllocation(x: 0, y: settled.tops[index], width: settled.width, height: record.height),
+              parked: !isNear && child != focusChild)
     }
-    // The focus child stays drawn wherever it is: the next allocation must visit it again.
-    if let focusChild, let index = column.entries.prefix(settled.count).firstIndex(where: { $0.child == focusChild }), !near.contains(index) {
+    if let index = focusIndex, !near.contains(index) {
         column.settled.near = near.isEmpty ? index..<index + 1 : min(near.lowerBound, index)..<max(near.upperBound, index + 1)
     } else {
         column.settled.near = near
