@@ -7,7 +7,7 @@ extension UI {
     public static func menuButton(icon: String, label: String, items: [(String, String)]) -> Widget {
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(button), icon)
-        gtk_widget_set_tooltip_text(button, label)
+        Tooltip.set(button, label)
         Accessibility.setLabel(button, label)
         beforePopup(button) {
             guard gtk_menu_button_get_menu_model(OpaquePointer(button)) == nil else { return }

@@ -34,7 +34,7 @@ final class QuickActions {
         button = gtk_menu_button_new()
         gtk_menu_button_set_label(OpaquePointer(button), "⚡")
         gtk_widget_set_name(button, "quick-actions")
-        gtk_widget_set_tooltip_text(button, L("Quick actions (Ctrl+K)"))
+        Tooltip.set(button, L("Quick actions (Ctrl+K)"))
         Accessibility.setLabel(button, L("Open quick actions"))
         UI.beforePopup(button) { [weak self] in
             guard let self, sheet == nil else { return }

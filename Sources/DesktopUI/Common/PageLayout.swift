@@ -41,7 +41,7 @@ enum PageLayout {
 
     static func iconButton(_ icon: String, label: String, action: @escaping @MainActor () -> Void) -> Widget {
         let button = gtk_button_new_from_icon_name(icon)!
-        gtk_widget_set_tooltip_text(button, label)
+        Tooltip.set(button, label)
         Accessibility.setLabel(button, label)
         Signals.connect(UnsafeMutableRawPointer(button), "clicked", action)
         return button

@@ -27,6 +27,6 @@ final class ConnectionIndicatorView {
         }
         UI.setText(text, snapshot.stateText)
         Accessibility.setLabel(widget, snapshot.accessibleText)
-        gtk_widget_set_tooltip_text(widget, snapshot.accessibleText)
+        Tooltip.set(widget, snapshot.accessibleText)
     }
 }

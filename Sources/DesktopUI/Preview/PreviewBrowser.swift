@@ -191,7 +191,7 @@ final class PreviewBrowser {
         // After a failed load the view still holds the previous page's title: name the failed address instead.
         UI.setText(title, isShowingError ? L("Not loaded") : (view.title ?? uri))
         UI.setText(address, uri)
-        gtk_widget_set_tooltip_text(address, uri)
+        Tooltip.set(address, uri)
         onLocationChange?()
     }
 
@@ -201,7 +201,7 @@ final class PreviewBrowser {
         gtk_progress_bar_set_fraction(OpaquePointer(progress), max(view.progress, 0.05))
         gtk_button_set_icon_name(gtkCast(reloadStop, to: GtkButton.self), loading ? "process-stop-symbolic" : "view-refresh-symbolic")
         let label = loading ? L("Stop") : L("Reload")
-        gtk_widget_set_tooltip_text(reloadStop, label)
+        Tooltip.set(reloadStop, label)
         Accessibility.setLabel(reloadStop, label)
     }
 

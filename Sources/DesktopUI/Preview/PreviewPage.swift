@@ -133,7 +133,7 @@ final class PreviewPage: Page {
         case .direct(let name, let fromSetting):
             UI.setText(hostLabel, name)
             Accessibility.setLabel(hostLabel, String(format: L("Previewing %@"), name))
-            gtk_widget_set_tooltip_text(hostLabel, fromSetting ? L("The preview host set in Preferences") : L("The server’s address"))
+            Tooltip.set(hostLabel, fromSetting ? L("The preview host set in Preferences") : L("The server’s address"))
             // A page of another host is not this host's: start again from the empty state.
             show("empty")
             showActiveCard()

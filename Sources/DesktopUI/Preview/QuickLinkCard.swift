@@ -18,7 +18,7 @@ final class QuickLinkCard {
         gtk_label_set_ellipsize(OpaquePointer(status), PANGO_ELLIPSIZE_END)
         gtk_label_set_max_width_chars(OpaquePointer(status), 26)
         gtk_label_set_ellipsize(OpaquePointer(port), PANGO_ELLIPSIZE_END)
-        gtk_widget_set_tooltip_text(port, ":\(link.port) · \(link.summary)")
+        Tooltip.set(port, ":\(link.port) · \(link.summary)")
         gtk_label_set_max_width_chars(OpaquePointer(port), 26)
         let statusRow = UI.hbox(spacing: Style.gapTiny, [dot, status])
         let content = UI.vbox(spacing: Style.gapHairline, [name, port, statusRow])
@@ -36,7 +36,7 @@ final class QuickLinkCard {
     func show(_ result: ProbeResult?) {
         UI.setText(status, result?.summary ?? "")
         UI.setVisible(dot, result != nil)
-        gtk_widget_set_tooltip_text(status, result?.summary)
+        Tooltip.set(status, result?.summary)
         for state in ["connected", "connecting", "disconnected"] { UI.setClass(dot, state, false) }
         switch result {
         case .up?: UI.setClass(dot, "connected", true)

@@ -43,7 +43,7 @@ final class TerminalPage: Page {
     private func build() {
         let newTab = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(newTab), "tab-new-symbolic")
-        gtk_widget_set_tooltip_text(newTab, L("New Tab (Ctrl+Shift+T)"))
+        Tooltip.set(newTab, L("New Tab (Ctrl+Shift+T)"))
         Accessibility.setLabel(newTab, L("New Tab"))
         gtk_widget_set_name(newTab, "terminal-new-tab")
         let menu = UI.vbox(spacing: Style.gapHairline)

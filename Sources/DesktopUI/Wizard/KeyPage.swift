@@ -26,7 +26,7 @@ final class KeyPage: WizardPage {
         reveal = gtk_toggle_button_new()!
         gtk_button_set_icon_name(gtkCast(reveal, to: GtkButton.self), "view-reveal-symbolic")
         gtk_widget_set_name(reveal, "reveal-key")
-        gtk_widget_set_tooltip_text(reveal, L("Show API key"))
+        Tooltip.set(reveal, L("Show API key"))
         Accessibility.setLabel(reveal, L("Show API key"))
         UI.addClasses(reveal, [Style.secondaryButton, "bos-icon-button"])
 
@@ -64,7 +64,7 @@ final class KeyPage: WizardPage {
             gtk_entry_set_visibility(gtkCast(entry, to: GtkEntry.self), shown ? 1 : 0)
             gtk_button_set_icon_name(gtkCast(reveal, to: GtkButton.self), shown ? "view-conceal-symbolic" : "view-reveal-symbolic")
             let name = shown ? L("Hide API key") : L("Show API key")
-            gtk_widget_set_tooltip_text(reveal, name)
+            Tooltip.set(reveal, name)
             Accessibility.setLabel(reveal, name)
         }
     }

@@ -27,7 +27,7 @@ final class CodeBlockView: BlockView {
         let copy = gtk_button_new_with_mnemonic(L("_Copy"))!
         gtk_widget_set_name(copy, "copy-code")
         Accessibility.setLabel(copy, L("Copy code"))
-        gtk_widget_set_tooltip_text(copy, L("Copy code"))
+        Tooltip.set(copy, L("Copy code"))
         languageLabel = UI.label("", classes: [Style.caption, Style.dim], wrap: false)
         let header = UI.hbox(spacing: Style.gapSmall, [languageLabel, UI.spacer(vertical: false), copy])
         widget = UI.vbox(spacing: 4, classes: [Style.codeBlock], [header, scroller])
