@@ -10,20 +10,32 @@ import CGtk
 /// state, paid them inside frames (perf with scheduler events, the 100 KB stream: ~0.3 ms a round
 /// trip, several milliseconds in a loaded frame).
 ///
-/// So: the same text again changes nothing, and a widget not in a window (nothing of it is on
-/// screen) takes its text while hidden, which GTK's query skips.
+/// So: the same text again changes nothing, and a widget that is not mapped (no tooltip of it can be
+/// on screen: made before its window is shown, on a hidden page) takes its text while hidden, which
+/// GTK's query skips — unless hiding it would move its window's focus or default.
 @MainActor
 public enum Tooltip {
     public static func set(_ widget: Widget, _ text: String?) {
         let wanted = text.flatMap { $0.isEmpty ? nil : $0 }
         let current = gtk_widget_get_tooltip_text(widget).map { String(cString: $0) }
         guard current != wanted else { return }
-        guard gtk_widget_get_root(widget) == nil, gtk_widget_get_visible(widget) != 0 else {
+        guard gtk_widget_get_mapped(widget) == 0, gtk_widget_get_visible(widget) != 0, !holdsFocusOrDefault(widget) else {
             gtk_widget_set_tooltip_text(widget, wanted)
             return
         }
         gtk_widget_set_visible(widget, 0)
         gtk_widget_set_tooltip_text(widget, wanted)
         gtk_widget_set_visible(widget, 1)
+    }
+
+    /// Whether hiding `widget` would take its window's focus or default widget away (GTK unsets them,
+    /// the default for good, when either is the widget or inside it).
+    private static func holdsFocusOrDefault(_ widget: Widget) -> Bool {
+        guard let root = gtk_widget_get_root(widget) else { return false }
+        func inside(_ other: Widget?) -> Bool { other.map { $0 == widget || gtk_widget_is_ancestor($0, widget) != 0 } ?? false }
+        if inside(gtk_root_get_focus(root)) { return true }
+        let window = UnsafeMutablePointer<GtkWidget>(root)
+        guard g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(root), gtk_window_get_type()) != 0 else { return false }
+        return inside(gtk_window_get_default_widget(gtkCast(window, to: GtkWindow.self)))
     }
 }

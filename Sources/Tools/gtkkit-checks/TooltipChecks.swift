@@ -7,22 +7,38 @@ import GtkKit
 enum TooltipChecks {
     static let all = [newWidgetAsksTheServerNothing, sameTextAsksTheServerNothing]
 
-    /// A button not yet in a window gets its tooltip without a request to the X server, where
-    /// `gtk_widget_set_tooltip_text` sends some (the control: it shows the probe sees requests).
-    static let newWidgetAsksTheServerNothing = Check(name: "a tooltip set on a widget outside a window sends the X server nothing") {
+    /// A button not in a window, and one in a window not yet shown, get their tooltips without a
+    /// request to the X server, where `gtk_widget_set_tooltip_text` sends some (the control: it
+    /// shows the probe sees requests); the window's focus and default widgets keep their roles.
+    static let newWidgetAsksTheServerNothing = Check(name: "a tooltip set on a widget not on screen sends the X server nothing") {
         guard let requests = XRequests() else { return Outcome(passed: false, detail: "not on an X11 display") }
         let plain = ObjectRef(sinking: UnsafeMutableRawPointer(gtk_button_new()))
-        let ours = ObjectRef(sinking: UnsafeMutableRawPointer(gtk_button_new()))
+        let loose = ObjectRef(sinking: UnsafeMutableRawPointer(gtk_button_new()))
+        let window = gtk_window_new()!
+        defer { gtk_window_destroy(gtkCast(window, to: GtkWindow.self)) }
+        let (inWindow, focused, byDefault) = (gtk_button_new()!, gtk_button_new()!, gtk_button_new()!)
+        gtk_window_set_child(gtkCast(window, to: GtkWindow.self), UI.hbox(spacing: 0, [inWindow, focused, byDefault]))
+        gtk_widget_grab_focus(focused)
+        gtk_window_set_default_widget(gtkCast(window, to: GtkWindow.self), byDefault)
         let before = requests.sent
         gtk_widget_set_tooltip_text(plain.typed(GtkWidget.self), "Copy code")
         let byGTK = requests.sent - before
         let start = requests.sent
-        Tooltip.set(ours.typed(GtkWidget.self), "Copy code")
+        Tooltip.set(loose.typed(GtkWidget.self), "Copy code")
+        Tooltip.set(inWindow, "Rename")
         let byOurs = requests.sent - start
-        let text = gtk_widget_get_tooltip_text(ours.typed(GtkWidget.self)).map { String(cString: $0) }
-        let shown = gtk_widget_get_visible(ours.typed(GtkWidget.self)) != 0 && gtk_widget_get_has_tooltip(ours.typed(GtkWidget.self)) != 0
-        return Outcome(passed: byGTK > 0 && byOurs == 0 && text == "Copy code" && shown,
-                       detail: "X requests: GTK's setter \(byGTK), Tooltip.set \(byOurs); text \(text ?? "none"); visible with a tooltip \(shown)")
+        Tooltip.set(focused, "Delete")
+        Tooltip.set(byDefault, "Send")
+        gtk_window_present(gtkCast(window, to: GtkWindow.self))
+        _ = Loop.spin(seconds: 0.5) { false }
+        let focusKept = gtk_root_get_focus(OpaquePointer(window)) == focused
+        let defaultKept = gtk_window_get_default_widget(gtkCast(window, to: GtkWindow.self)) == byDefault
+        let roles = focusKept && defaultKept
+        func text(_ w: Widget) -> String { gtk_widget_get_tooltip_text(w).map { String(cString: $0) } ?? "none" }
+        let texts = [loose.typed(GtkWidget.self), inWindow, focused, byDefault].map(text)
+        let shown = [loose.typed(GtkWidget.self), inWindow].allSatisfy { gtk_widget_get_visible($0) != 0 && gtk_widget_get_has_tooltip($0) != 0 }
+        return Outcome(passed: byGTK > 0 && byOurs == 0 && texts == ["Copy code", "Rename", "Delete", "Send"] && shown && roles,
+                       detail: "X requests: GTK's setter \(byGTK), Tooltip.set \(byOurs); texts \(texts); visible with a tooltip \(shown); focus kept \(focusKept), default kept \(defaultKept)")
     }
 
     /// In a shown window the same text again sends nothing and notifies nothing; a new text is
