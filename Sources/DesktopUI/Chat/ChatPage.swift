@@ -21,7 +21,8 @@ final class ChatPage: Page {
         self.context = context
         self.window = window
         sidebar = ConversationSidebar(chat: context.session.chat)
-        view = ConversationView(context: context, window: window)
+        let first = context.session.chat.conversations.first?.id
+        view = ConversationView(context: context, conversation: first, window: window)
         let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
         gtk_paned_set_start_child(OpaquePointer(paned), sidebar.widget)
         gtk_paned_set_end_child(OpaquePointer(paned), view.widget)
@@ -45,8 +46,6 @@ final class ChatPage: Page {
             guard let self, event == .conversationsChanged else { return }
             sidebar.reload(selected: view.conversationID)
         }
-        let first = chat.conversations.first?.id
-        view.open(first)
         sidebar.reload(selected: first)
         Lifetime.tie(self, to: widget)
     }

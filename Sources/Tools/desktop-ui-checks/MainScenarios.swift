@@ -322,6 +322,8 @@ enum MainScenarios {
         d.expect(texts.contains("Hello from the desktop") && texts.contains("Show system status") && texts.contains("Jarvis here"),
                  "the conversation is restored from history", texts)
         d.expect(!texts.contains("Codex check"), "the deleted conversation stays deleted")
+        // Nothing hidden is made, measured or laid out for the first frame: no empty-conversation view.
+        d.expect(d.widget("welcome", in: main) == nil, "a conversation with messages opens without building the welcome view")
         await d.screenshot(main, "chat-restored")
     }
 }
