@@ -43,13 +43,9 @@ final class ConversationView {
         titleBar = UI.hbox(spacing: Style.gapSmall, [UI.vbox(spacing: 0, [title, agentLabel]), UI.spacer(vertical: false), rename, delete])
         UI.margins(titleBar, top: Style.gapSmall, bottom: Style.gapSmall, start: Style.gap, end: Style.gap)
 
-        body = gtk_stack_new()
-        // Only the shown child is measured: a homogeneous stack measures the hidden one too, and the
-        // welcome view's wrapped labels were laid out ~1,250 times before the first frame of a
-        // conversation that has messages (perf: 1,256 of the 1,727 runs Pango shaped before it).
-        // The welcome view itself is made when an empty conversation first shows (`showBody`).
-        gtk_stack_set_hhomogeneous(OpaquePointer(body), 0)
-        gtk_stack_set_vhomogeneous(OpaquePointer(body), 0)
+        // The welcome view is made when an empty conversation first shows (`showBody`); the stack
+        // measures only the child it shows either way.
+        body = UI.stack()
         gtk_stack_add_named(OpaquePointer(body), messages.widget, "messages")
         gtk_widget_set_vexpand(body, 1)
         Spinner.setSpinning(spinner, true)

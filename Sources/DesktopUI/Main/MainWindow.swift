@@ -23,6 +23,8 @@ public final class MainWindow {
         gtk_widget_set_size_request(window, 720, 520)
         let header = AppWindow.header(of: window)
 
+        // Homogeneous, unlike `UI.stack()`: the window keeps one minimum size whichever page shows.
+        // Pages are made when first shown, so only visited pages are measured.
         stack = gtk_stack_new()
         gtk_stack_set_transition_type(OpaquePointer(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_widget_set_name(stack, "pages")

@@ -12,7 +12,7 @@ final class PreviewBrowser {
     /// Called when the title or the address changes (the page shows which card is active).
     var onLocationChange: (() -> Void)?
     private let view: WebView
-    private let stack = gtk_stack_new()!
+    private let stack = UI.stack()
     private let back: Widget
     private let forward: Widget
     private let reloadStop: Widget

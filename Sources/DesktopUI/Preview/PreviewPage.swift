@@ -21,7 +21,7 @@ final class PreviewPage: Page {
     private let goButton: Widget
     private let portProblem = UI.label("", classes: [Style.label, Style.errorText])
     private let linkBox = UI.flowBox(minPerLine: 2, maxPerLine: 5, spacing: UInt32(Style.gapSmall))
-    private let content = gtk_stack_new()!
+    private let content = UI.stack()
     private let tunnelText = UI.label("", classes: [Style.body, Style.dim], xalign: 0.5)
     private let unavailableText = UI.label("", classes: [Style.body, Style.dim], xalign: 0.5)
     private var browser: PreviewBrowser?

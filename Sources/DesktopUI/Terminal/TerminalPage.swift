@@ -15,7 +15,7 @@ final class TerminalPage: Page {
     private let context: PageContext
     private let window: @MainActor () -> Widget?
     private let notebook = gtk_notebook_new()!
-    private let content = gtk_stack_new()!
+    private let content = UI.stack()
     private let unavailableText = UI.label("", classes: [Style.body, Style.dim], xalign: 0.5)
     private let findBar = gtk_search_bar_new()!
     private let findEntry = gtk_search_entry_new()!

@@ -39,11 +39,9 @@ public final class SetupWizard {
         window = AppWindow.make(application, title: L("Set Up BuilderOS"), name: "setup-wizard", width: 820, height: 780)
         let gwindow = gtkCast(window, to: GtkWindow.self)
 
-        stack = gtk_stack_new()!
+        stack = UI.stack()
         gtk_stack_set_transition_type(OpaquePointer(stack), GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT)
         gtk_stack_set_transition_duration(OpaquePointer(stack), Motion.duration("normal"))
-        gtk_stack_set_vhomogeneous(OpaquePointer(stack), 0)
-        gtk_stack_set_hhomogeneous(OpaquePointer(stack), 0)
         gtk_widget_set_vexpand(stack, 1)
 
         backButton = UI.button(L("_Back"), classes: [Style.secondaryButton]) {}
