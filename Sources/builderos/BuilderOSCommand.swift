@@ -23,6 +23,7 @@ struct BuilderOSCommand: AsyncParsableCommand {
         // Die quietly when the reader goes away (`builderos chat … | head`), as Unix tools do.
         signal(SIGPIPE, SIG_DFL)
         ProcessHardening.apply(.noAttach)
+        SignedInSession.startEarly(arguments: CommandLine.arguments)
         Localization.setUp(localeDirectory: Localization.directory())
         do {
             var command = try parseAsRoot()
