@@ -39,8 +39,9 @@ struct CredentialStoreTests {
         #expect(calls.withLock { $0 } == 2)
     }
 
-    /// The CLI begins its lookup before it has read its settings (`KeyLookup`): the session opens
-    /// first, the server comes later, and the answer is the same as a lookup's.
+    /// A lookup begun before its server is handed over (`KeyLookup`; the CLI's, while it parses its
+    /// arguments): the session opens first, the server comes later, and the answer is the same as a
+    /// lookup's.
     @Test func aLookupBegunBeforeItsServerIsKnownFindsTheKey() async throws {
         let server = try uniqueServer()
         let key = TestKeys.make()

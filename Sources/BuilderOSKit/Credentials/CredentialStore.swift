@@ -24,7 +24,7 @@ public struct CredentialStore: Sendable {
 
     /// The stored key, or nil when none is stored for this server. `whenConnected` runs on the
     /// lookup's thread once the session bus connection (and GDBus's worker thread) exists, before
-    /// the Secret Service is asked (see `KeyLookup`, which also starts a lookup before its server is known).
+    /// the Secret Service is asked (see `KeyLookup`, which also starts a lookup before its server is handed over).
     public func lookup(for server: ServerAddress, whenConnected: (@Sendable () -> Void)? = nil) async throws(BuilderOSError) -> String? {
         if let whenConnected { return try await KeyLookup(whenConnected: whenConnected).key(for: server) }
         return try await offThread { Self.lookupNow(for: server) }

@@ -1,11 +1,12 @@
 import CSecret
 import Foundation
 
-/// A keyring lookup started before its server is known. Its thread connects to the session bus and
-/// opens the Secret Service session (the encrypted session's key exchange: the lookup's longest
-/// round trips) while the caller is still reading its settings; `key(for:)` then hands over the
-/// server and only the search and the secret remain. Measured on `builderos status`: the bus
-/// connection opened ~4 ms after the command started, behind the settings, before this.
+/// A keyring lookup started before its server is handed over. Its thread connects to the session
+/// bus and opens the Secret Service session (the encrypted session's key exchange: the lookup's
+/// longest round trips) while the caller does other work; `key(for:)` then hands over the server and
+/// only the search and the secret remain. The CLI starts one as the process starts and asks for the
+/// key once its arguments are parsed (`builderos/SignedInSession`); `CredentialStore.lookup` hands
+/// the server over at once.
 ///
 /// One lookup per instance: `key(for:)` once, or `cancel()` (what deinit does) when no server is
 /// needed after all.
