@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "CTerminalView", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("gmodule-2.0")]),
         // A GtkLabel subclass that measures wrapped text with one Pango layout instead of three or four.
         .target(name: "CTextLabel", dependencies: ["CGtk"]),
-        .target(name: "CFontPreload", dependencies: ["CGtk"]),
+        .target(name: "CStartPreload", dependencies: ["CGtk"]),
 
         // MARK: Domain core (no GTK)
         .target(
@@ -72,7 +72,7 @@ let package = Package(
         ),
 
         // MARK: Thin Swift GTK/GObject layer (ownership, signals, main loop, CSS; no product logic)
-        .target(name: "GtkKit", dependencies: ["CGtk", "CShims", "CWebView", "CTerminalView", "CTextLabel", "CFontPreload"], swiftSettings: swift6),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CShims", "CWebView", "CTerminalView", "CTextLabel", "CStartPreload"], swiftSettings: swift6),
 
         // MARK: The app's windows and pages
         .target(name: "DesktopUI", dependencies: ["BuilderOSKit", "GtkKit", "CGtk"], swiftSettings: swift6),

@@ -1,4 +1,4 @@
-import CFontPreload
+import CStartPreload
 import CGtk
 import Foundation
 

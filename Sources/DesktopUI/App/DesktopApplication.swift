@@ -44,8 +44,9 @@ public final class DesktopApplication {
     }
 
     /// What has to happen before GLib or GTK first read the environment, and what starts beside
-    /// GTK's own start (the first frame's fonts): call it first in `main`.
+    /// GTK's own start (its GL driver, the first frame's fonts): call it first in `main`.
     public nonisolated static func prepareProcess() {
+        GLDriverPreload.start()
         AppIcon.addFolderToDataDirectories()
         StartFontsCache.preload()
     }

@@ -6,6 +6,8 @@ import CGtk
 import Foundation
 import GtkKit
 
+// As the app does: GTK's GL driver loads beside the start (checked in StartUpChecks).
+GLDriverPreload.start()
 MainActor.assumeIsolated {
     gtk_init()
     MainLoopBridge.install()
