@@ -5,6 +5,8 @@ import Foundation
 // builderos-desktop [--server URL] [--hidden]
 // --server prefills the setup wizard's address (the demo launcher uses it); --hidden starts in the tray.
 // There is no way to pass the API key on the command line or in the environment, by design.
+// The locale first: prepareProcess starts threads, and setlocale must not race them.
+Localization.setUp(localeDirectory: Localization.directory())
 DesktopApplication.prepareProcess()
 var prefill = ""
 var hidden = false
@@ -25,6 +27,5 @@ while let argument = arguments.next() {
 }
 
 ProcessHardening.apply(.desktop)
-Localization.setUp(localeDirectory: Localization.directory())
 let status = MainActor.assumeIsolated { DesktopApplication(prefilledServer: prefill, startHidden: hidden).run() }
 exit(status)

@@ -46,8 +46,9 @@ public final class DesktopApplication {
     /// What has to happen before GLib or GTK first read the environment, and what starts beside
     /// GTK's own start (its GL driver, the first frame's fonts): call it first in `main`.
     public nonisolated static func prepareProcess() {
-        GLDriverPreload.start()
+        // The environment is changed first: the threads below may read it (getenv races setenv).
         AppIcon.addFolderToDataDirectories()
+        GLDriverPreload.start()
         StartFontsCache.preload()
     }
 
