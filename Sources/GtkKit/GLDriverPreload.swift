@@ -23,7 +23,9 @@ public enum GLDriverPreload {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var opened: String?
 
-    /// Starts loading the driver when `driverPath` says GDK will load it. Call first thing in `main`.
+    /// Starts loading the driver when `driverPath` says GDK will load it. Call on the main thread
+    /// before GTK starts, once the environment is set, and where the main thread needs no `dlopen`
+    /// or new thread for a while: the loading holds the dynamic loader's lock (the app: `DesktopApplication.run`).
     public static func start() {
         let environment = ProcessInfo.processInfo.environment
         guard let path = driverPath(environment: environment, libraryDirectory: gtkLibraryDirectory(),

@@ -44,16 +44,20 @@ public final class DesktopApplication {
     }
 
     /// What has to happen before GLib or GTK first read the environment, and what starts beside
-    /// GTK's own start (its GL driver, the first frame's fonts): call it first in `main`.
+    /// GTK's own start (the first frame's fonts): call it first in `main`.
     public nonisolated static func prepareProcess() {
-        // The environment is changed first: the threads below may read it (getenv races setenv).
+        // The environment is changed first: the thread below may read it (getenv races setenv).
         AppIcon.addFolderToDataDirectories()
-        GLDriverPreload.start()
         StartFontsCache.preload()
     }
 
     /// Runs the GLib main loop until the last window closes; returns the exit status.
     public func run() -> Int32 {
+        // GTK's GL driver loads beside the start, but only now: loading it holds the dynamic
+        // loader's lock (~30 ms), which the main thread needs too to load a library or start a
+        // thread, and the settings made in `init` load GIO's dconf module. Started first thing in
+        // `main`, the main thread waited there for the driver (4 ms slower, paired starts).
+        GLDriverPreload.start()
         MainLoopBridge.install()
         let name = strdup(CommandLine.arguments.first ?? "builderos-desktop")
         defer { free(name) }

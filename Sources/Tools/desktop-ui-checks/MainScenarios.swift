@@ -33,6 +33,9 @@ enum MainScenarios {
             d.expect(loaded.map { !$0.fonts.isEmpty && $0.context == now.context } ?? false,
                      "this start loaded the last first frame's fonts beside GTK's start, for GTK's text settings", "\(String(describing: loaded)) now \(now.context)")
         }
+        // GTK's GL driver (X11 under Xvfb: GDK sets GL up at display open) was loaded beside the start.
+        d.expect(GLDriverPreload.loadedPath != nil, "GTK's GL driver was loaded on a thread of its own beside the start",
+                 "preloaded: \(GLDriverPreload.loadedPath ?? "nothing")")
         // Kept as the first frame had them (the window may use more fonts since: a state that came later).
         d.expect(await d.wait { StartFonts.read().map { $0.context == now.context && $0.fonts.contains { $0.hasSuffix(" \(body)") } } ?? false },
                  "the first frame's fonts are kept for the next start", "\(String(describing: StartFonts.read()))")
