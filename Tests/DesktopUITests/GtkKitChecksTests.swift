@@ -19,6 +19,8 @@ struct GtkKitChecksTests {
         "the fonts a window shows are described, and loaded on another thread they become GTK's",
         "a removed widget handed to DeferredRelease is destroyed when the loop is idle, one a turn, after busier work",
         "a spinner turns, drawn by its own code, without loading an SVG renderer",
+        "Mesa's GL driver is preloaded only where GDK loads it at start",
+        "GDK's GL set-up uses the driver preloaded beside gtk_init, loaded once",
         "a text label is a label to CSS and to assistive technologies",
         "a text label measures as a GtkLabel does: widths, and the height at every width",
         "a long text is laid out once to be measured and drawn, and once per change",
