@@ -38,9 +38,10 @@ public enum GLDriverPreload {
         thread.start()
     }
 
-    /// The Mesa driver GDK will load at start, or nil when it may not load one: only X11 sets GL up
-    /// while opening the display (on Wayland only the GL renderer does, and not before the first
-    /// frame); `GDK_DEBUG=gl-disable` turns GL off; NVIDIA's driver brings its own GL.
+    /// The Mesa driver GDK will load at start, or nil when it may not load one: X11 sets GL up
+    /// while opening the display, whatever the renderer (on Wayland only the GL renderer needs it,
+    /// when the window is realized: not preloaded there, as it could not be measured here);
+    /// `GDK_DEBUG=gl-disable` turns GL off; NVIDIA's driver brings its own GL.
     /// - Parameters:
     ///   - libraryDirectory: the directory GTK was loaded from; Mesa's drivers live in its `dri`.
     ///   - exists: whether a file exists (the checks pass their own).
