@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // BuilderOS Desktop. Layers, one direction:
-//   C modules (CGtk, CGio, CSecret, CSoup, CSQLite, CCmark, CShims, CProcess, CWebView, CTerminalView, CTextLabel, CFontPreload)
+//   C modules (CGtk, CGio, CSecret, CSoup, CSQLite, CCmark, CShims, CProcess, CWebView, CTerminalView, CTextLabel, CStartPreload)
 //   → BuilderOSKit (domain core, no GTK: models, wire client, credentials, connection test)
 //   → GtkKit (thin Swift GTK/GObject layer) → DesktopUI (one folder per window)
 //   → small executables (builderos-desktop app, builderos CLI, builderos-server reference server).

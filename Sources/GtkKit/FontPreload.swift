@@ -3,7 +3,7 @@ import CGtk
 import Foundation
 
 /// Loads the fonts of the first frame on a thread of its own while GTK starts, and describes the
-/// fonts a window used, for the next start (why: `CFontPreload`'s header).
+/// fonts a window used, for the next start (why: `CStartPreload`'s `bos_font_preload.h`).
 public enum FontPreload {
     /// GTK's text settings (one line) and the Pango font descriptions to load with them.
     public struct Fonts: Equatable, Sendable {
