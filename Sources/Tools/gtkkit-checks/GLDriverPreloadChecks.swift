@@ -52,9 +52,7 @@ enum GLDriverPreloadChecks {
     /// The files mapped from their start in this process (one entry per loaded copy of a library),
     /// with their inodes, from `/proc/self/maps`.
     private static func mappedFromStart() -> [(path: String, inode: UInt64)] {
-        // Read to the end: /proc files report a size of 0.
-        guard let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() else { return [] }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+        ProcessMaps.text().split(separator: "\n").compactMap { line in
             // address perms offset device inode path (the paths looked for have no spaces)
             let fields = line.split(separator: " ")
             guard fields.count == 6, Int(fields[2], radix: 16) == 0, let inode = UInt64(fields[4]), inode != 0 else { return nil }

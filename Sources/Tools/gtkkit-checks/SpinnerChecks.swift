@@ -19,7 +19,8 @@ enum SpinnerChecks {
         _ = Loop.spin(seconds: 0.3) { false }
         let turning = drawnPixels(spinner)
         let role = gtk_accessible_get_accessible_role(OpaquePointer(spinner))
-        let svg = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8))?.contains("librsvg") ?? true
+        let maps = ProcessMaps.text()
+        let svg = maps.isEmpty || maps.contains("librsvg")
         // Frames follow while it turns in view, and stop once it is hidden (still turning).
         let clock = gtk_widget_get_frame_clock(window)
         @MainActor func frames(in seconds: Double) -> Int {

@@ -6,7 +6,7 @@ import CGtk
 import Foundation
 import GtkKit
 
-// As the app does: GTK's GL driver loads beside the start (checked in StartUpChecks).
+// As the app does: GTK's GL driver loads beside the start (checked in GLDriverPreloadChecks).
 GLDriverPreload.start()
 MainActor.assumeIsolated {
     gtk_init()
