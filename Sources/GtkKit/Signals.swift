@@ -34,6 +34,19 @@ public enum Signals {
         return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
     }
 
+    /// As `connect(_:_:_:)`, run after the handlers connected without this flag, whenever those
+    /// were connected: for a handler that must follow another the emitter connects and disconnects
+    /// as it goes (GTK's layout of a window on its frame clock's "layout").
+    @MainActor @discardableResult
+    public static func connectAfter(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                    _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        typealias Body = @MainActor () -> Void
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, user in
+            MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)() }
+        }
+        return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as Body, after: true)
+    }
+
     /// For signals whose C callback is `(instance, argument, user_data)` with a pointer argument.
     @MainActor @discardableResult
     public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,

@@ -19,6 +19,7 @@ struct GtkKitChecksTests {
         "the fonts a window shows are described, and loaded on another thread they become GTK's",
         "a removed widget handed to DeferredRelease is destroyed when the loop is idle, one a turn, after busier work",
         "a spinner turns, drawn by its own code, without loading an SVG renderer",
+        "a change made after a frame's layout is laid out again and painted in that frame",
         "Mesa's GL driver is preloaded only where GDK loads it at start",
         "GDK's GL set-up uses the driver preloaded beside gtk_init, loaded once",
         "a text label is a label to CSS and to assistive technologies",

@@ -149,9 +149,19 @@ public final class MessageList {
             // And below, once scrolling up has dropped the newest: as many newer ones.
             if framesSinceShow > 1, !reachedLast, distanceFromBottom(adjustment) < lead { newerNeeded() }
             placeholders.frame(rows: bound.values, view: widget)
-            guard stickToBottom, !order.isEmpty, distanceFromBottom(adjustment) > 0.5 else { return }
-            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+            if offEnd { moveToEnd() }
         }
+        // A conversation just opened makes only the rows its first frame shows (`OpeningFrame`):
+        // after each layout of that frame, the placeholders in view get their content and the
+        // frame is laid out again before it is painted.
+        FramePhases.observe(listView, afterLayout: { [unowned self] in
+            if placeholders.laidOut(rows: bound.values, newestFirst: newestRowsBound, view: widget, offEnd: offEnd, moveToEnd: moveToEnd) {
+                gtk_widget_queue_resize(listView)
+            }
+        }, afterPaint: { [unowned self] in
+            guard let shown = placeholders.painted(rows: bound.values, view: widget) else { return }
+            WidgetTree.setStateName(listView, "opened: \(shown.inView) in view, \(shown.placeholdersInView) placeholders in view, \(shown.placeholdersBeyond) beyond")
+        })
         Lifetime.tie(self, to: widget)
     }
 
@@ -170,7 +180,7 @@ public final class MessageList {
         reachedLast = true
         stagedNewer = []
         framesSinceShow = 0
-        placeholders.reset()
+        placeholders.opened(order)
         splice(at: 0, remove: Int(g_list_model_get_n_items(model)), insert: order)
         scrollToBottom()
     }
@@ -310,6 +320,23 @@ public final class MessageList {
     }
 
     private var pageSize: Double { gtk_adjustment_get_page_size(vadjustment) }
+
+    /// The rows of the newest messages, newest first, while bound (the list binds a range of rows).
+    private var newestRowsBound: [MessageRowView] {
+        var rows: [MessageRowView] = []
+        for id in order.reversed() {
+            guard let row = bound[id] else { break }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// Whether the view should follow the newest message and is not at it.
+    private var offEnd: Bool { stickToBottom && !order.isEmpty && distanceFromBottom(vadjustment) > 0.5 }
+
+    private func moveToEnd() {
+        gtk_adjustment_set_value(vadjustment, gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_page_size(vadjustment))
+    }
 
     private func distanceFromBottom(_ a: UnsafeMutablePointer<GtkAdjustment>) -> Double {
         gtk_adjustment_get_upper(a) - gtk_adjustment_get_page_size(a) - gtk_adjustment_get_value(a)

@@ -3,9 +3,10 @@ import CGtk
 import Foundation
 import GtkKit
 
-/// The message list's side of `RowPlaceholders`: which rows start as placeholders (those of
-/// messages that scrolling brought into the list), how fast the user moves the view, and which
-/// placeholders get their content in each frame.
+/// The message list's side of `RowPlaceholders` and `OpeningFrame`: which rows start as
+/// placeholders (those of messages that scrolling brought into the list, and every row of a
+/// conversation just opened), how fast the user moves the view, and which placeholders get their
+/// content in each frame.
 @MainActor
 final class PlaceholderPacer {
     /// Messages that scrolling brought into the list.
@@ -19,12 +20,63 @@ final class PlaceholderPacer {
     func broughtByScrolling(_ ids: [UUID]) { brought.formUnion(ids) }
     func forget(_ ids: some Sequence<UUID>) { brought.subtract(ids) }
 
-    /// A conversation was opened: its rows are made as they are shown.
-    func reset() {
-        brought = []
+    private var opening = OpeningFrame()
+
+    /// A conversation was opened: its rows (`ids`) stand as placeholders, and its first frame
+    /// gives those it shows their content (`laidOut`).
+    func opened(_ ids: [UUID]) {
+        brought = Set(ids)
         justBound = []
         pace = ScrollPace()
         lastValue = nil
+        opening.opened()
+    }
+
+    /// After GTK laid a frame out: while a conversation opens, the placeholders in the view get
+    /// their content; if the view should be at the end and is not, it goes there (`moveToEnd`) and
+    /// the placeholders among the rows in view there (`newestFirst`: the newest messages' rows
+    /// bound, newest first) get theirs. Returns whether the frame must be laid out again.
+    func laidOut(rows: some Collection<MessageRowView>, newestFirst: [MessageRowView], view: Widget, offEnd: Bool,
+                 moveToEnd: () -> Void) -> Bool {
+        guard opening.isOpening else { return false }
+        let shown = gtk_widget_get_mapped(view) != 0 && gtk_widget_get_height(view) > 0
+        let waiting = shown ? rows.filter { $0.contentPending && isInView($0.widget, view) } : []
+        var atEnd: [MessageRowView] = []
+        if shown, offEnd {
+            let width = gtk_widget_get_width(view)
+            let heights = newestFirst.map { row -> Double in
+                var height: Int32 = 0
+                gtk_widget_measure(row.widget, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
+                return Double(height)
+            }
+            atEnd = newestFirst.prefix(OpeningFrame.rowsInViewAtEnd(heights: heights, view: Double(gtk_widget_get_height(view))))
+                .filter(\.contentPending)
+        }
+        switch opening.laidOut(listShown: shown, offEnd: offEnd, placeholdersInView: Array(waiting.indices),
+                               newestPlaceholders: Array(atEnd.indices)) {
+        case .nothing: return false
+        case .moveToEnd(let rows):
+            moveToEnd()
+            rows.forEach { atEnd[$0].makeContent() }
+        case .make(let rows): rows.forEach { waiting[$0].makeContent() }
+        }
+        return true
+    }
+
+    /// After a frame was painted. While a conversation opens, returns what its first frame showed:
+    /// rows in view, placeholders in view, placeholders beyond it (for checks).
+    func painted(rows: some Collection<MessageRowView>, view: Widget) -> (inView: Int, placeholdersInView: Int, placeholdersBeyond: Int)? {
+        guard opening.isOpening else { return nil }
+        opening.painted()
+        guard !opening.isOpening else { return nil }
+        let inView = rows.filter { isInView($0.widget, view) }
+        return (inView.count, inView.filter(\.contentPending).count, rows.filter(\.contentPending).count - inView.filter(\.contentPending).count)
+    }
+
+    /// Whether a row is on screen within the view as last laid out (GTK unmaps the rows it keeps
+    /// beyond the view).
+    private func isInView(_ row: Widget, _ view: Widget) -> Bool {
+        gtk_widget_get_mapped(row) != 0 && distance(of: row, from: view, screen: Double(gtk_widget_get_height(view))) == 0
     }
 
     func startsAsPlaceholder(_ id: UUID) -> Bool { brought.contains(id) }

@@ -50,6 +50,17 @@ enum MainScenarios {
         return main
     }
 
+    /// What the message list's first frame after a conversation opened showed (`OpeningFrame`),
+    /// as the list tags itself once that frame is painted: rows in view, placeholders in view,
+    /// placeholders beyond the view.
+    static func openingFrame(_ d: Driver, _ window: Widget) async -> (inView: Int, placeholdersInView: Int, beyond: Int)? {
+        let tag = { d.widget("message-list", in: window).flatMap { WidgetTree.stateName(of: $0) } }
+        guard await d.wait(until: { tag()?.hasPrefix("opened:") ?? false }), let text = tag() else { return nil }
+        let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        guard numbers.count == 3 else { return nil }
+        return (numbers[0], numbers[1], numbers[2])
+    }
+
     static func indicator(_ d: Driver, _ window: Widget) -> String {
         d.widget("connection-indicator", in: window).map { String(cString: gtk_label_get_text(OpaquePointer($0))) } ?? ""
     }
@@ -195,7 +206,8 @@ enum MainScenarios {
             d.click("confirm-button", in: confirm)
         }
         d.expect(await d.wait { !d.texts(main).contains("Codex check") }, "the deleted conversation is gone")
-        d.expect(d.texts(main).contains("Show system status"), "the remaining conversation opens")
+        // Its rows get their text in the frame that shows them (`OpeningFrame`).
+        d.expect(await d.wait { d.texts(main).contains("Show system status") }, "the remaining conversation opens")
     }
 
     static func capsuleTiles(_ d: Driver, _ w: Widget) -> [Widget] {
@@ -325,6 +337,10 @@ enum MainScenarios {
         d.expect(texts.contains("Hello from the desktop") && texts.contains("Show system status") && texts.contains("Jarvis here"),
                  "the conversation is restored from history", texts)
         d.expect(!texts.contains("Codex check"), "the deleted conversation stays deleted")
+        // Opened on a hidden page, the conversation's first frame on screen had every row in view made.
+        let opening = await openingFrame(d, main)
+        d.expect(opening.map { $0.inView > 0 && $0.placeholdersInView == 0 } ?? false,
+                 "the first frame that shows the conversation has the text of every row in view", "\(String(describing: opening))")
         // Nothing hidden is made, measured or laid out for the first frame: no empty-conversation view.
         d.expect(d.widget("welcome", in: main) == nil, "a conversation with messages opens without building the welcome view")
         await d.screenshot(main, "chat-restored")
