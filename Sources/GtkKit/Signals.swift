@@ -27,11 +27,7 @@ public enum Signals {
     @MainActor @discardableResult
     public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        typealias Body = @MainActor () -> Void
-        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, user in
-            MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)() }
-        }
-        return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
+        connectWithoutArguments(instance, signal, handler, after: false)
     }
 
     /// As `connect(_:_:_:)`, run after the handlers connected without this flag, whenever those
@@ -40,11 +36,17 @@ public enum Signals {
     @MainActor @discardableResult
     public static func connectAfter(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                     _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connectWithoutArguments(instance, signal, handler, after: true)
+    }
+
+    @MainActor
+    private static func connectWithoutArguments(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                                _ handler: @escaping @MainActor () -> Void, after: Bool) -> SignalConnection {
         typealias Body = @MainActor () -> Void
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, user in
             MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)() }
         }
-        return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as Body, after: true)
+        return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as Body, after: after)
     }
 
     /// For signals whose C callback is `(instance, argument, user_data)` with a pointer argument.
