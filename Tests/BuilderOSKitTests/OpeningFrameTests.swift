@@ -68,4 +68,18 @@ struct OpeningFrameTests {
         #expect(OpeningFrame.rowsInViewAtEnd(heights: [100, 100], view: 489) == 2)
         #expect(OpeningFrame.rowsInViewAtEnd(heights: [], view: 489) == 0)
     }
+
+    @Test func theFirstPageCoversMoreThanTheViewAndMakesWhatFillsIt() {
+        // Newest first. A view of 500: rows covering 750 are held, those covering 500 made.
+        let page = OpeningFrame.firstPage(heights: [300, 100, 200, 400, 100], view: 500)
+        #expect(page.rows == 4 && page.madeAtOnce == 3)
+        // A newest reply taller than the view: it alone is made, one more held (at least two).
+        let tall = OpeningFrame.firstPage(heights: [900, 50, 50], view: 500)
+        #expect(tall.rows == 2 && tall.madeAtOnce == 1)
+        // A view of unknown height: every row held, the newest made.
+        let unknown = OpeningFrame.firstPage(heights: [100, 100, 100], view: 0)
+        #expect(unknown.rows == 3 && unknown.madeAtOnce == 1)
+        let empty = OpeningFrame.firstPage(heights: [], view: 500)
+        #expect(empty.rows == 0 && empty.madeAtOnce == 0)
+    }
 }

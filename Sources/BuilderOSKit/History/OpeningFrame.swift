@@ -71,6 +71,22 @@ public struct OpeningFrame: Sendable, Equatable {
         return heights.count
     }
 
+    /// How much of the view's height the first page of a conversation covers, by its rows'
+    /// estimated heights: more than the view, so that rows shorter than estimated still fill it.
+    public static let firstPageScreens = 1.5
+
+    /// The first page of a conversation opened: of its newest messages' rows (`heights`, newest
+    /// first, estimated), those that cover `firstPageScreens` views (`rows`, at least two when
+    /// there are), and of them those that fill one view (`madeAtOnce`: made before the first
+    /// layout; the others start as placeholders). Rows the list does not hold cannot be bound and
+    /// made beyond the view, nor bound when the first frame moves the view to the end — which
+    /// asks the X server for the monitor again. `view` 0 (not known): every row, the newest made.
+    public static func firstPage(heights: [Double], view: Double) -> (rows: Int, madeAtOnce: Int) {
+        guard view > 0 else { return (heights.count, min(heights.count, 1)) }
+        let rows = max(rowsInViewAtEnd(heights: heights, view: view * firstPageScreens), min(heights.count, 2))
+        return (rows, rowsInViewAtEnd(heights: heights, view: view))
+    }
+
     /// The frame was painted: the opening ends if the list was on screen in it (a conversation
     /// opened on a hidden page waits for the frame that shows it).
     public mutating func painted() {

@@ -103,19 +103,21 @@ final class ConversationView {
 
     /// The conversation from its newest messages: a first screen of them, older ones as needed.
     private func showNewest() {
-        messages.show(conversationID.map { FirstScreen.messages(chat.recentMessages(in: $0, limit: MessageList.firstPage), characters: firstScreenCharacters()) } ?? [])
+        let area = messagesArea()
+        let characters = DesignTokens.shipped?.typography.styles["body"].map {
+            FirstScreen.characters(width: area.width, height: area.height, fontSize: $0.size, lineHeight: $0.lineHeight)
+        } ?? FirstScreen.characters
+        messages.show(conversationID.map { FirstScreen.messages(chat.recentMessages(in: $0, limit: MessageList.firstPage), characters: characters) } ?? [],
+                      viewHeight: Double(area.height))
     }
 
-    /// The first screen's text for the area the messages have; before their first allocation, the
-    /// size the main window opens at less the sidebar, the header, the title bar and the composer.
-    private func firstScreenCharacters() -> Int {
-        var width = Int(gtk_widget_get_width(messages.widget)), height = Int(gtk_widget_get_height(messages.widget))
-        if width <= 0 || height <= 0 {
-            let settings = context.settings
-            (width, height) = (settings.windowWidth - Int(ChatPage.sidebarWidth), settings.windowHeight - Self.chromeHeight)
-        }
-        guard let body = DesignTokens.shipped?.typography.styles["body"] else { return FirstScreen.characters }
-        return FirstScreen.characters(width: width, height: height, fontSize: body.size, lineHeight: body.lineHeight)
+    /// The area the messages have; before their first allocation, the size the main window opens
+    /// at less the sidebar, the header, the title bar and the composer.
+    private func messagesArea() -> (width: Int, height: Int) {
+        let (width, height) = (Int(gtk_widget_get_width(messages.widget)), Int(gtk_widget_get_height(messages.widget)))
+        guard width <= 0 || height <= 0 else { return (width, height) }
+        let settings = context.settings
+        return (settings.windowWidth - Int(ChatPage.sidebarWidth), settings.windowHeight - Self.chromeHeight)
     }
 
     /// The header bar, the conversation's title bar and the composer, about (px).

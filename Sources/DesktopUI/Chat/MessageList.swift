@@ -155,8 +155,11 @@ public final class MessageList {
         // after each layout of that frame, the placeholders in view get their content and the
         // frame is laid out again before it is painted.
         FramePhases.observe(listView, afterLayout: { [unowned self] in
+            // Asks for the frame's layout again (moving the view and a row's new content would
+            // too). Each layout GDK repeats computes the window's size anew — on X11, ~11 round
+            // trips to the server for the monitor — which is why the first page is kept small.
             if placeholders.laidOut(rows: bound.values, newestFirst: newestRowsBound, view: widget, offEnd: offEnd, moveToEnd: moveToEnd) {
-                gtk_widget_queue_resize(listView)
+                gtk_widget_queue_allocate(listView)
             }
         }, afterPaint: { [unowned self] in
             guard let shown = placeholders.painted(rows: bound.values, view: widget) else { return }
@@ -169,10 +172,17 @@ public final class MessageList {
     var ids: [UUID] { order }
     func message(_ id: UUID) -> ChatMessage? { messages[id] }
 
-    /// Replaces the list (a conversation was opened).
-    public func show(_ list: [ChatMessage]) {
-        messages = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-        order = list.map(\.id)
+    /// Replaces the list (a conversation was opened) with the newest of `list` that fill the view
+    /// (`OpeningFrame.firstPage`; older ones come in from the second frame on, as scrolling brings
+    /// them). `viewHeight`: about how tall the view will be, when it has not been laid out yet. The
+    /// rows that fill the view by their estimated heights are made at once; the others wait as
+    /// placeholders for a frame to show them.
+    public func show(_ list: [ChatMessage], viewHeight: Double? = nil) {
+        let height = gtk_widget_get_height(widget) > 0 ? Double(gtk_widget_get_height(widget)) : viewHeight ?? 0
+        let page = OpeningFrame.firstPage(heights: list.reversed().map(MessageRowView.estimatedHeight), view: height)
+        let shown = Array(list.suffix(page.rows))
+        messages = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        order = shown.map(\.id)
         bound = [:]
         pending = []
         stickToBottom = true
@@ -180,7 +190,7 @@ public final class MessageList {
         reachedLast = true
         stagedNewer = []
         framesSinceShow = 0
-        placeholders.opened(order)
+        placeholders.opened(Array(order.dropLast(page.madeAtOnce)))
         splice(at: 0, remove: Int(g_list_model_get_n_items(model)), insert: order)
         scrollToBottom()
     }

@@ -122,12 +122,19 @@ final class MessageRowView {
     /// About the size of `message`'s bubble: its text's lines at the line length of its kind (a
     /// reply's `MarkdownWidgets.lineChars`, a question's 60) and the body text's line height.
     private func placeholderSize(_ message: ChatMessage, in room: PlaceholderRoom) -> (width: Int32, height: Int32) {
-        let lineChars = message.role == .assistant ? Int(MarkdownWidgets.lineChars) : 60
         let longest = Self.longestLine(message.text)
-        let width = min(room.characterWidth * Int32(min(longest, lineChars)), max(room.width - 4 * Style.gap, 0))
-        let height = RowPlaceholders.estimatedHeight(text: message.text, lineCharacters: lineChars, lineHeight: Self.lineHeight,
-                                                     extra: Self.lineHeight)
-        return (width, Int32(height))
+        let width = min(room.characterWidth * Int32(min(longest, Self.lineCharacters(message))), max(room.width - 4 * Style.gap, 0))
+        return (width, Int32(Self.estimatedHeight(message)))
+    }
+
+    /// About how tall `message`'s bubble is, before its content is made (mostly short of it:
+    /// headings, code and the space between blocks are taller than body lines).
+    static func estimatedHeight(_ message: ChatMessage) -> Double {
+        RowPlaceholders.estimatedHeight(text: message.text, lineCharacters: lineCharacters(message), lineHeight: lineHeight, extra: lineHeight)
+    }
+
+    private static func lineCharacters(_ message: ChatMessage) -> Int {
+        message.role == .assistant ? Int(MarkdownWidgets.lineChars) : 60
     }
 
     /// The length of the text's longest line, in scalars.
