@@ -191,7 +191,11 @@ public final class MessageList {
         stagedNewer = []
         framesSinceShow = 0
         placeholders.opened(Array(order.dropLast(page.madeAtOnce)))
-        splice(at: 0, remove: Int(g_list_model_get_n_items(model)), insert: order)
+        // The newest first, then the older ones before it: the list keeps its anchor on the row it
+        // had, so its first layout starts at the newest message — at the end, unless that one is
+        // taller than the view — and not at the oldest, from where the view had to move.
+        splice(at: 0, remove: Int(g_list_model_get_n_items(model)), insert: Array(order.suffix(1)))
+        splice(at: 0, remove: 0, insert: Array(order.dropLast()))
         scrollToBottom()
     }
 
