@@ -12,6 +12,30 @@ public enum Accessibility {
         set(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text)
     }
 
+    /// A widget of `type` with an accessible `role`: a property GTK takes only at construction
+    /// (`g_object_new` is variadic; its `_with_properties` form imports).
+    public static func make(_ type: GType, role: GtkAccessibleRole) -> UnsafeMutablePointer<GtkWidget> {
+        var value = GValue()
+        g_value_init(&value, gtk_accessible_role_get_type())
+        g_value_set_enum(&value, Int32(role.rawValue))
+        defer { g_value_unset(&value) }
+        let object = "accessible-role".withCString { name in
+            var names: [UnsafePointer<CChar>?] = [name]
+            return g_object_new_with_properties(type, 1, &names, &value)!
+        }
+        return UnsafeMutablePointer<GtkWidget>(OpaquePointer(object))
+    }
+
+    /// Whether a tab (an option, a row) is the selected one.
+    public static func setSelected(_ widget: UnsafeMutablePointer<GtkWidget>, _ selected: Bool) {
+        var states = [GTK_ACCESSIBLE_STATE_SELECTED]
+        var values = [GValue()]
+        g_value_init(&values[0], GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
+        g_value_set_boolean(&values[0], selected ? 1 : 0)
+        gtk_accessible_update_state_value(OpaquePointer(widget), 1, &states, &values)
+        g_value_unset(&values[0])
+    }
+
     private static func set(_ widget: UnsafeMutablePointer<GtkWidget>, _ property: GtkAccessibleProperty, _ text: String) {
         var properties = [property]
         var values = [GValue()]

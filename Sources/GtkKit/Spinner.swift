@@ -12,15 +12,8 @@ import CGtk
 public enum Spinner {
     /// A spinner `size` pixels square, stopped.
     public static func make(size: Int32 = 16) -> Widget {
-        var role = GValue()
-        g_value_init(&role, gtk_accessible_role_get_type())
-        g_value_set_enum(&role, Int32(GTK_ACCESSIBLE_ROLE_PROGRESS_BAR.rawValue))
-        defer { g_value_unset(&role) }
-        let object = "accessible-role".withCString { name in
-            var names: [UnsafePointer<CChar>?] = [name]
-            return g_object_new_with_properties(gtk_drawing_area_get_type(), 1, &names, &role)!
-        }
-        let widget = UnsafeMutablePointer<GtkWidget>(OpaquePointer(object))
+        let widget = Accessibility.make(gtk_drawing_area_get_type(), role: GTK_ACCESSIBLE_ROLE_PROGRESS_BAR)
+        let object = UnsafeMutablePointer<GObject>(OpaquePointer(widget))
         let area = UnsafeMutablePointer<GtkDrawingArea>(OpaquePointer(widget))
         gtk_drawing_area_set_content_width(area, size)
         gtk_drawing_area_set_content_height(area, size)

@@ -107,9 +107,9 @@ public enum StyleSheetGenerator {
             ".\(prefix)capsule { background-color: @surface; border-radius: \(card); padding: \(t.space("lg")); }",
             "flowboxchild:focus .\(prefix)capsule, button.\(prefix)capsule:hover { box-shadow: inset 0 0 0 \(t.size("focus-ring")) @accent; }",
             "button.\(prefix)capsule { border: none; background-image: none; }",
-            // The header's page switcher: its buttons are as wide as the widest and the title is centred,
-            // so their padding decides how narrow the window can get.
-            "stackswitcher button { padding-left: \(t.space("sm")); padding-right: \(t.space("sm")); min-width: 0; }",
+            // The header's page switcher: the title is centred, so its buttons' padding decides how
+            // narrow the window can get.
+            ".\(prefix)page-switcher > button { padding-left: \(t.space("sm")); padding-right: \(t.space("sm")); min-width: 0; }",
             // Preview: a quick link is a card; the one shown in the web view is filled with the accent.
             "button.\(prefix)quick-link { border: none; background-image: none; background-color: @surface; border-radius: \(card); padding: \(t.space("md")); }",
             "button.\(prefix)quick-link:hover { box-shadow: inset 0 0 0 \(t.size("focus-ring")) @accent; }",

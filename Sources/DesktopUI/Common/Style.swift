@@ -45,6 +45,7 @@ enum Style {
     static let dot = "bos-dot"
     static let composer = "bos-composer"
     static let transparent = "bos-transparent"
+    static let pageSwitcher = "bos-page-switcher"
     static let sidebar = "bos-sidebar"
     static let placeholder = "bos-placeholder"
     static let capsule = "bos-capsule"

@@ -28,8 +28,6 @@ public final class MainWindow {
         stack = gtk_stack_new()
         gtk_stack_set_transition_type(OpaquePointer(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_widget_set_name(stack, "pages")
-        let switcher = gtk_stack_switcher_new()!
-        gtk_header_bar_set_title_widget(header, switcher)
 
         let title = UI.label("BuilderOS", classes: [Style.headline], wrap: false)
         let indicator = ConnectionIndicatorView(connection: context.session.connection)
@@ -48,11 +46,9 @@ public final class MainWindow {
             // Titled, without icons: the switcher then shows the page names.
             gtk_stack_add_titled(OpaquePointer(stack), slot, kind.rawValue, kind.title)
         }
-        // Given the stack once it holds every page: the switcher then makes each page's button once.
-        // (Given it empty, it updated a button at each of a new page's properties, and every update
-        // sets the button's tooltip, which on X11 asks the server where the pointer is: 21 round-trip
-        // queries before the first frame, now 6.)
-        gtk_stack_switcher_set_stack(OpaquePointer(switcher), OpaquePointer(stack))
+        // Our own switcher, not GtkStackSwitcher, which sets each button's tooltip as it makes it:
+        // on X11 each of those asks the server where the pointer is (`GtkKit/PageSwitcher`).
+        gtk_header_bar_set_title_widget(header, PageSwitcher.make(for: stack, classes: [Style.pageSwitcher]))
         gtk_window_set_child(gtkCast(window, to: GtkWindow.self), stack)
         let first = PageKind(rawValue: settings.page) ?? .chat
         _ = page(first)

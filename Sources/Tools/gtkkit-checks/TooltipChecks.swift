@@ -70,7 +70,7 @@ enum TooltipChecks {
 /// How many requests this process has sent to the X server (Xlib's request serial), looked up at
 /// run time from the libraries GDK's X11 backend loaded; nil on any other display.
 @MainActor
-private struct XRequests {
+struct XRequests {
     private typealias XDisplayOf = @convention(c) (OpaquePointer?) -> OpaquePointer?
     private typealias NextRequest = @convention(c) (OpaquePointer?) -> UInt
     private let xdisplay: OpaquePointer
