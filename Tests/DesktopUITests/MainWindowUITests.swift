@@ -157,6 +157,13 @@ struct MainWindowUITests {
         defer { server.stop() }
         try await signIn(sandbox, server)
         let history = try HistoryStore(path: sandbox.root.appendingPathComponent("data/builderos-desktop/history.sqlite3").path)
+        // An older conversation whose newest reply is taller than the window (the opening frame's check).
+        let tall = Conversation(agent: .jarvis, title: "Tall reply")
+        history.insert(tall)
+        history.append(ChatMessage(conversation: tall.id, role: .user, text: "the long one, please", state: .sent))
+        history.append(ChatMessage(conversation: tall.id, role: .assistant,
+                                   text: (1...60).map { "Line \($0) of the tall reply, one of sixty paragraphs." }.joined(separator: "\n\n"),
+                                   state: .complete))
         let conversation = Conversation(agent: .jarvis, title: "Ten thousand")
         history.insert(conversation)
         history.inTransaction {

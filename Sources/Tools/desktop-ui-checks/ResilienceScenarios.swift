@@ -329,5 +329,27 @@ enum ResilienceScenarios {
                  "sending from far up shows your message with the newest ones")
         d.expect(await d.wait { fromBottom() < 1 }, "and the view rests at the end", "\(fromBottom()) px above the end")
         await d.screenshot(main, "large-sent-from-far-up")
+
+        // A conversation whose newest reply is taller than the view (seeded by the test): its first
+        // frame shows the reply's end, and the question above it, which the list binds but that
+        // frame does not show, waits as a placeholder (`OpeningFrame`).
+        guard let listView = d.widget("message-list", in: main) else { return d.expect(false, "the message list exists") }
+        WidgetTree.setStateName(listView, "")
+        var index: Int32 = 0
+        while let row = gtk_list_box_get_row_at_index(OpaquePointer(list), index) {
+            if WidgetTree.visibleTexts(in: UnsafeMutablePointer(OpaquePointer(row))).contains("Tall reply") {
+                gtk_list_box_select_row(OpaquePointer(list), row)
+                break
+            }
+            index += 1
+        }
+        let tall = await MainScenarios.openingFrame(d, main)
+        d.expect(tall.map { $0.inView >= 1 && $0.placeholdersInView == 0 && $0.beyond >= 1 } ?? false,
+                 "a tall reply's first frame made the rows in view and left the question above it a placeholder", "\(String(describing: tall))")
+        d.expect(await d.wait { fromBottom() < 1 && d.texts(main).contains("Line 60 of the tall reply, one of sixty paragraphs.") },
+                 "and showed the reply's end", "\(fromBottom()) px above the end")
+        await scroll { 0 }
+        d.expect(await d.wait { d.texts(main).contains("the long one, please") }, "the question above it gets its text once scrolled to")
+        await d.screenshot(main, "large-tall-reply")
     }
 }
