@@ -101,23 +101,17 @@ final class ConversationView {
         refreshTurn()
     }
 
-    /// The conversation from its newest messages: a first screen of them, older ones as needed.
+    /// The conversation from its newest messages: the list keeps those that fill its view
+    /// (`OpeningFrame.firstPage`), older ones come as needed.
     private func showNewest() {
-        let area = messagesArea()
-        let characters = DesignTokens.shipped?.typography.styles["body"].map {
-            FirstScreen.characters(width: area.width, height: area.height, fontSize: $0.size, lineHeight: $0.lineHeight)
-        } ?? FirstScreen.characters
-        messages.show(conversationID.map { FirstScreen.messages(chat.recentMessages(in: $0, limit: MessageList.firstPage), characters: characters) } ?? [],
-                      viewHeight: Double(area.height))
+        messages.show(conversationID.map { chat.recentMessages(in: $0, limit: MessageList.firstPage) } ?? [], viewHeight: messagesHeight())
     }
 
-    /// The area the messages have; before their first allocation, the size the main window opens
-    /// at less the sidebar, the header, the title bar and the composer.
-    private func messagesArea() -> (width: Int, height: Int) {
-        let (width, height) = (Int(gtk_widget_get_width(messages.widget)), Int(gtk_widget_get_height(messages.widget)))
-        guard width <= 0 || height <= 0 else { return (width, height) }
-        let settings = context.settings
-        return (settings.windowWidth - Int(ChatPage.sidebarWidth), settings.windowHeight - Self.chromeHeight)
+    /// The height the messages have; before their first allocation, the height the main window
+    /// opens at less the header, the title bar and the composer.
+    private func messagesHeight() -> Double {
+        let height = Int(gtk_widget_get_height(messages.widget))
+        return Double(height > 0 ? height : context.settings.windowHeight - Self.chromeHeight)
     }
 
     /// The header bar, the conversation's title bar and the composer, about (px).

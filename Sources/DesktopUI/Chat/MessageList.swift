@@ -33,8 +33,8 @@ public final class MessageList {
     private var framesSinceShow = 0
     /// Rows that scrolling brings in start as placeholders (`RowPlaceholders`).
     let placeholders = PlaceholderPacer()
-    /// A conversation opens with the messages that fill a window (at most these many; the
-    /// conversation view keeps the `FirstScreen` of them), so the first frame lays out only those;
+    /// A conversation opens with the messages that fill its view (at most these many, of which
+    /// `OpeningFrame.firstPage` keeps those that cover 1.5 views), so the first frame lays out only those;
     /// older ones follow while less than `lead` screens of them are above the view (and as the user
     /// scrolls up). History is read a page (`olderPage`) at a time: since rows that scrolling brings
     /// in stand as placeholders (`RowPlaceholders`), a loading frame is mostly GTK's own layout and
