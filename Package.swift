@@ -21,6 +21,8 @@ func hotFunctionsFirst(_ product: String) -> [LinkerSetting] {
     packedRelocations + [.unsafeFlags(["-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link-order/\(product).txt",
                                        "-Xlinker", "--no-warn-symbol-ordering"], .when(configuration: .release))]
 }
+// The CLI links libstdc++ statically: see link-static/libstdc++.so (a linker script) for why and how.
+let staticCxxRuntime: [LinkerSetting] = [.unsafeFlags(["-L\(Context.packageDirectory)/link-static"])]
 
 let package = Package(
     name: "BuilderOSDesktop",
@@ -97,7 +99,7 @@ let package = Package(
         .executableTarget(
             name: "builderos",
             dependencies: ["BuilderOSKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: swift6, linkerSettings: hotFunctionsFirst("builderos")
+            swiftSettings: swift6, linkerSettings: hotFunctionsFirst("builderos") + staticCxxRuntime
         ),
         .executableTarget(
             name: "builderos-server",

@@ -1,7 +1,10 @@
+#define _GNU_SOURCE // gettid
 #include "bos_curl.h"
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 // The functions used, resolved once from libcurl. Callers use bos_curl_load() first; every
 // wrapper below assumes it succeeded (CurlEngine does not exist otherwise).
@@ -72,6 +75,18 @@ static void load(void) {
 }
 
 int bos_curl_load(void) { pthread_once(&once, load); return loaded; }
+
+int bos_curl_load_at_low_priority(void) {
+    // Loading libcurl's 24 libraries is 5–6 ms of CPU on one core, while the keyring lookup's
+    // D-Bus exchange hops between short-lived wake-ups (our threads, dbus-daemon, the keyring).
+    // At equal priority, a wake-up queued on the loading core waited for the load to finish with
+    // the other core idle (`builderos status`: GDBus's worker 4 ms runnable behind it, seen with
+    // sched_switch events). At nice 10 a wake-up preempts the load; the load still gets its share
+    // of a busy machine (SCHED_IDLE would not). Linux applies this to the calling thread only, and
+    // threads created from it would inherit it, so this thread creates none.
+    setpriority(PRIO_PROCESS, (id_t)gettid(), 10);
+    return bos_curl_load();
+}
 const char *bos_curl_load_error(void) { return load_error; }
 
 CURL *bos_curl_easy_init(void) { return curl.easy_init(); }

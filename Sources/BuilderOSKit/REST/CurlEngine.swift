@@ -13,8 +13,9 @@ final class CurlEngine: @unchecked Sendable {
     /// Why `shared` is nil.
     static var unavailable: BuilderOSError { .other(detail: "libcurl could not be loaded: " + String(cString: bos_curl_load_error())) }
 
-    /// Loads libcurl on a thread of its own, so that a request made a moment later finds it loaded.
-    static func loadInBackground() { Thread.detachNewThread { _ = shared } }
+    /// Loads libcurl on a thread of its own, at a low priority, so that a request made a moment later
+    /// finds it loaded. The engine (and its thread) is made by the first request, not by this thread.
+    static func loadInBackground() { Thread.detachNewThread { _ = bos_curl_load_at_low_priority() } }
 
     private struct Queue {
         var incoming: [CurlTransfer] = []
@@ -32,8 +33,12 @@ final class CurlEngine: @unchecked Sendable {
         guard bos_curl_load() != 0, let multi = bos_curl_multi_init() else { return nil }
         self.multi = multi
         bos_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, maxConnections)
-        let thread = Thread { [unowned self] in self.loop() }
-        thread.name = "builderos-curl"
+        // Named from inside: a name set before `start()` does not reach the kernel's thread name on
+        // Linux, which is what perf, top and /proc show.
+        let thread = Thread { [unowned self] in
+            Thread.current.name = "builderos-curl"
+            self.loop()
+        }
         thread.start()
     }
 

@@ -11,6 +11,10 @@
 int bos_curl_load(void);
 const char *bos_curl_load_error(void);
 
+/// bos_curl_load for a thread started only to load libcurl ahead of the first request: the calling
+/// thread's nice value is raised first, for good (10, the thread is meant to end after this call).
+int bos_curl_load_at_low_priority(void);
+
 CURL *bos_curl_easy_init(void);
 void bos_curl_easy_cleanup(CURL *handle);
 const char *bos_curl_easy_strerror(CURLcode code);
