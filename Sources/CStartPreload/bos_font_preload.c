@@ -127,21 +127,33 @@ bos_font_preload_load (const char *context_line, const char *const *fonts, int c
   PangoFontMap *map = pango_cairo_font_map_new ();
   PangoContext *context = pango_font_map_create_context (map);
   apply_context (context, context_line);
-  /* Drawn too: cairo keeps the glyphs it rendered with each font, which the first frame then reuses. */
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
-  cairo_t *cr = cairo_create (surface);
-  PangoLayout *layout = pango_layout_new (context);
-  pango_layout_set_text (layout, sample, -1);
+  /* Laid out, then drawn: cairo keeps each glyph it rasterized with its scaled font, which the
+   * first frame's text then draws with. It rasterizes only the glyphs that land on the surface, so
+   * the surface fits the widest sample (on a 1x1 surface, ~20 of a font's 130 glyphs were drawn
+   * and the first frame rasterized the rest: ~800 FreeType loads on the main thread). */
+  PangoLayout **layouts = g_new0 (PangoLayout *, count > 0 ? count : 1);
+  int width = 1, height = 1;
   for (int i = 0; i < count; i++)
     {
+      layouts[i] = pango_layout_new (context);
+      pango_layout_set_text (layouts[i], sample, -1);
       PangoFontDescription *description = pango_font_description_from_string (fonts[i]);
-      pango_layout_set_font_description (layout, description);
+      pango_layout_set_font_description (layouts[i], description);
       pango_font_description_free (description);
-      int width, height;
-      pango_layout_get_pixel_size (layout, &width, &height);
-      pango_cairo_show_layout (cr, layout);
+      int w, h;
+      pango_layout_get_pixel_size (layouts[i], &w, &h);
+      width = MAX (width, w);
+      height = MAX (height, h);
     }
-  g_object_unref (layout);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_A8, MIN (width, 8192), MIN (height, 512));
+  cairo_t *cr = cairo_create (surface);
+  for (int i = 0; i < count; i++)
+    {
+      cairo_move_to (cr, 0, 0);
+      pango_cairo_show_layout (cr, layouts[i]);
+      g_object_unref (layouts[i]);
+    }
+  g_free (layouts);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   g_object_unref (context);
