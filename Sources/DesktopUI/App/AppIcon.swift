@@ -1,6 +1,7 @@
 import BuilderOSKit
 import CGtk
 import Foundation
+import GtkKit
 
 /// The app's icon for its windows and the tray. In a prefix on the desktop's data path it is in the icon theme
 /// already; installed elsewhere (`<prefix>/share/icons`) or run from the build folder (the checkout's `data/icons`),
@@ -32,7 +33,11 @@ enum AppIcon {
         return (value.isEmpty ? "/usr/local/share:/usr/share" : value).split(separator: ":").map(String.init)
     }
 
-    static func install() {
+    /// The windows' icon, given once a window of `application` has painted its first frame. A window
+    /// realized with an icon name makes GTK load every size the theme has of it (16 to 512 px here) and
+    /// send them all to the X server as `_NET_WM_ICON` (1.4 MB), inside the window's first frame; the
+    /// window manager shows the icon a frame later instead.
+    static func install(on application: UnsafeMutablePointer<GtkApplication>) {
         // The theme is asked only when the environment does not say (a process that did not call
         // `addFolderToDataDirectories`): reading its search path waits for the theme GTK is loading on
         // a worker thread (10 ms of the first frame, seen with `perf sched`).
@@ -40,7 +45,27 @@ enum AppIcon {
             let theme = gtk_icon_theme_get_for_display(display)
             if !searchPath(of: theme).contains(icons) { gtk_icon_theme_add_search_path(theme, icons) }
         }
+        // Whichever window paints first (a hidden main window may never, while another opens).
+        var waiting: SignalConnection?
+        waiting = Signals.connect(UnsafeMutableRawPointer(application), "window-added", withArgument: { window in
+            guard let window else { return }
+            FirstPaint.after(window.assumingMemoryBound(to: GtkWidget.self)) {
+                guard waiting != nil else { return }
+                waiting?.disconnect()
+                waiting = nil
+                giveWindowsTheIcon(application)
+            }
+        })
+    }
+
+    /// The default for windows to come, and the icon of each window there is now.
+    private static func giveWindowsTheIcon(_ application: UnsafeMutablePointer<GtkApplication>) {
         gtk_window_set_default_icon_name(name)
+        var windows = gtk_application_get_windows(application)
+        while let node = windows {
+            gtk_window_set_icon_name(node.pointee.data.assumingMemoryBound(to: GtkWindow.self), name)
+            windows = node.pointee.next
+        }
     }
 
     /// `<prefix>/share/icons` beside an installed executable, else the checkout's `data/icons` for a built one.

@@ -78,7 +78,7 @@ public final class DesktopApplication {
     private func startup() {
         // Before any widget lays text out: GTK's widgets then use the fonts loaded while GTK started.
         FontPreload.finish()
-        AppIcon.install()
+        AppIcon.install(on: application)
         appearance = AppearanceController(preference: account.settingsStore.load().appearance)
         // Changed outside the app too (`gsettings set app.builderos.Desktop appearance dark`): applied at once.
         account.settingsStore.onChange(of: .appearance) { [unowned self] in

@@ -41,6 +41,18 @@ enum MainScenarios {
                  "the first frame's fonts are kept for the next start", "\(String(describing: StartFonts.read()))")
     }
 
+    /// The app's icon (`AppIcon`): given once the first window has painted, to it and as the
+    /// default for windows to come (realized with it, the window loaded every size of it inside its
+    /// first frame).
+    static func windowIconGiven(_ d: Driver, _ main: Widget) async {
+        let window = gtkCast(main, to: GtkWindow.self)
+        d.expect(await d.wait { gtk_window_get_icon_name(window).map { String(cString: $0) } == BuilderOSKit.applicationID },
+                 "the main window has the app's icon after its first frame",
+                 gtk_window_get_icon_name(window).map { String(cString: $0) } ?? "none")
+        d.expect(gtk_window_get_default_icon_name().map { String(cString: $0) } == BuilderOSKit.applicationID,
+                 "windows opened later get the app's icon")
+    }
+
     /// The benchmarks' window: connected, 1100 × 800, on the chat page.
     static func benchmarkChat(_ d: Driver) async -> Widget? {
         guard let main = await connectedMainWindow(d) else { return nil }
@@ -75,6 +87,7 @@ enum MainScenarios {
     static func pages(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await connectedMainWindow(d) else { return }
         await firstFrameFontsKept(d, main, firstStart: true)
+        await windowIconGiven(d, main)
         for (index, page) in ["chat", "dashboard", "connection", "power"].enumerated() {
             d.expect(d.accelerator(for: "win.page-\(page)") == "<Control>\(index + 1)", "Ctrl+\(index + 1) opens \(page)")
         }
