@@ -15,6 +15,7 @@ struct GtkKitChecksTests {
         "a widget is saved as a PNG in-process",
         "an app action runs and carries its accelerator",
         "work after the first paint runs once, once the window has painted",
+        "work after an application's first window paints runs once, for whichever window paints first",
         "a menu button makes its menu when first opened, once",
         "the fonts a window shows are described, and loaded on another thread they become GTK's",
         "a removed widget handed to DeferredRelease is destroyed when the loop is idle, one a turn, after busier work",

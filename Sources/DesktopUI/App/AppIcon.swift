@@ -33,10 +33,10 @@ enum AppIcon {
         return (value.isEmpty ? "/usr/local/share:/usr/share" : value).split(separator: ":").map(String.init)
     }
 
-    /// The windows' icon, given once a window of `application` has painted its first frame. A window
-    /// realized with an icon name makes GTK load every size the theme has of it (16 to 512 px here) and
-    /// send them all to the X server as `_NET_WM_ICON` (1.4 MB), inside the window's first frame; the
-    /// window manager shows the icon a frame later instead.
+    /// Makes the app's icon findable, and gives it to the windows once one has painted its first
+    /// frame. A window realized with an icon name makes GTK load every size the theme has of it (16
+    /// to 512 px here) and send them all to the X server as `_NET_WM_ICON` (1.4 MB), inside that
+    /// window's first frame; the window manager shows the icon a frame later instead.
     static func install(on application: UnsafeMutablePointer<GtkApplication>) {
         // The theme is asked only when the environment does not say (a process that did not call
         // `addFolderToDataDirectories`): reading its search path waits for the theme GTK is loading on
@@ -45,17 +45,7 @@ enum AppIcon {
             let theme = gtk_icon_theme_get_for_display(display)
             if !searchPath(of: theme).contains(icons) { gtk_icon_theme_add_search_path(theme, icons) }
         }
-        // Whichever window paints first (a hidden main window may never, while another opens).
-        var waiting: SignalConnection?
-        waiting = Signals.connect(UnsafeMutableRawPointer(application), "window-added", withArgument: { window in
-            guard let window else { return }
-            FirstPaint.after(window.assumingMemoryBound(to: GtkWidget.self)) {
-                guard waiting != nil else { return }
-                waiting?.disconnect()
-                waiting = nil
-                giveWindowsTheIcon(application)
-            }
-        })
+        FirstPaint.afterFirstWindow(of: application) { giveWindowsTheIcon(application) }
     }
 
     /// The default for windows to come, and the icon of each window there is now.

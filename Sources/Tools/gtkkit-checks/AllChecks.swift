@@ -6,7 +6,7 @@ import GtkKit
 extension Checks {
     static let all: [Check] = [mainActorHop, disconnectFreesClosure, finalizeFreesClosure, booleanArgumentIsTyped, windowCloseFinalizesWidgets,
                                stylesheetLoads, snapshotPNG, actionWithAccelerator,
-                               StartUpChecks.firstPaintRunsOnceAfterPainting, StartUpChecks.menuIsMadeWhenOpened, StartUpChecks.fontsDescribedAndLoadedAhead, DeferredReleaseChecks.releasedWhenIdle, SpinnerChecks.drawnWithoutAnSVGRenderer, FramePhasesChecks.changeAfterLayoutIsPaintedInTheSameFrame, PageSwitcherChecks.followsTheStackWithoutAskingTheServer] + GLDriverPreloadChecks.all + TextLabelChecks.all + TooltipChecks.all
+                               StartUpChecks.firstPaintRunsOnceAfterPainting, StartUpChecks.afterTheFirstWindowOfAnApplication, StartUpChecks.menuIsMadeWhenOpened, StartUpChecks.fontsDescribedAndLoadedAhead, DeferredReleaseChecks.releasedWhenIdle, SpinnerChecks.drawnWithoutAnSVGRenderer, FramePhasesChecks.changeAfterLayoutIsPaintedInTheSameFrame, PageSwitcherChecks.followsTheStackWithoutAskingTheServer] + GLDriverPreloadChecks.all + TextLabelChecks.all + TooltipChecks.all
     /// Measurements, not behaviour: run by `meson-helpers/quality-suites` (`gtkkit-checks --measure`).
     static let measurements: [Check] = [idleLoopUsesNoCPU]
 }

@@ -30,6 +30,32 @@ enum StartUpChecks {
                        detail: "ran \(runs) time(s), \(paints) paints counted, \(paintsBefore) counted before it ran")
     }
 
+    static let afterTheFirstWindowOfAnApplication = Check(name: "work after an application's first window paints runs once, for whichever window paints first") {
+        let application = gtk_application_new(nil, G_APPLICATION_NON_UNIQUE)!
+        defer { g_object_unref(UnsafeMutableRawPointer(application)) }
+        // Windows join an application once it is registered (no id: no bus needed).
+        g_application_register(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self), nil, nil)
+        var runs = 0
+        FirstPaint.afterFirstWindow(of: application) { runs += 1 }
+        // Added first but never shown: it never paints.
+        let hidden = gtk_window_new()!
+        gtk_application_add_window(application, gtkCast(hidden, to: GtkWindow.self))
+        let shown = gtk_window_new()!
+        gtk_window_set_child(gtkCast(shown, to: GtkWindow.self), gtk_label_new("BuilderOS"))
+        gtk_application_add_window(application, gtkCast(shown, to: GtkWindow.self))
+        let beforePresenting = runs
+        gtk_window_present(gtkCast(shown, to: GtkWindow.self))
+        _ = Loop.spin(seconds: 5) { runs > 0 }
+        // A later window paints too: the work is not done again.
+        let later = gtk_window_new()!
+        gtk_window_set_child(gtkCast(later, to: GtkWindow.self), gtk_label_new("later"))
+        gtk_application_add_window(application, gtkCast(later, to: GtkWindow.self))
+        gtk_window_present(gtkCast(later, to: GtkWindow.self))
+        _ = Loop.spin(seconds: 1) { false }
+        for window in [hidden, shown, later] { gtk_window_destroy(gtkCast(window, to: GtkWindow.self)) }
+        return Outcome(passed: beforePresenting == 0 && runs == 1, detail: "\(beforePresenting) run(s) before a window was shown, \(runs) after")
+    }
+
     static let menuIsMadeWhenOpened = Check(name: "a menu button makes its menu when first opened, once") {
         let window = gtk_window_new()!
         defer { gtk_window_destroy(gtkCast(window, to: GtkWindow.self)) }
