@@ -30,8 +30,10 @@ public enum Accessibility {
     public static func setSelected(_ widget: UnsafeMutablePointer<GtkWidget>, _ selected: Bool) {
         var states = [GTK_ACCESSIBLE_STATE_SELECTED]
         var values = [GValue()]
-        g_value_init(&values[0], GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
-        g_value_set_boolean(&values[0], selected ? 1 : 0)
+        // "Selected" may also be undefined, so GTK reads it from a GValue as an int (-1 undefined),
+        // not a boolean: a boolean GValue logged a critical and was read as not selected.
+        g_value_init(&values[0], GType(6 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_INT
+        g_value_set_int(&values[0], selected ? 1 : 0)
         gtk_accessible_update_state_value(OpaquePointer(widget), 1, &states, &values)
         g_value_unset(&values[0])
     }

@@ -43,3 +43,16 @@ enum Loop {
         g_main_loop_unref(loop)
     }
 }
+
+/// Counts the criticals GLib and GTK log (and writes them as usual), so that a check which
+/// causes one fails.
+enum CriticalLog {
+    nonisolated(unsafe) static var logged = 0
+
+    static func count() {
+        g_log_set_writer_func({ level, fields, count, data in
+            if level.rawValue & G_LOG_LEVEL_CRITICAL.rawValue != 0 { CriticalLog.logged += 1 }
+            return g_log_writer_default(level, fields, count, data)
+        }, nil, nil)
+    }
+}

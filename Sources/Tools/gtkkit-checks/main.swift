@@ -12,8 +12,13 @@ MainActor.assumeIsolated {
     gtk_init()
     MainLoopBridge.install()
     let checks = CommandLine.arguments.contains("--measure") ? Checks.measurements : Checks.all
+    CriticalLog.count()
     let results = checks.map { check -> Bool in
-        let outcome = check.run()
+        let criticalsBefore = CriticalLog.logged
+        var outcome = check.run()
+        // A check that made GLib or GTK log a critical (a programming error) fails, whatever it saw.
+        let criticals = CriticalLog.logged - criticalsBefore
+        if criticals > 0 { outcome = Outcome(passed: false, detail: outcome.detail + "; \(criticals) GLib critical(s) logged") }
         // Unbuffered, so a crash cannot swallow the lines before it.
         FileHandle.standardOutput.write(Data("\(outcome.passed ? "PASS" : "FAIL") \(check.name)\(outcome.detail.isEmpty ? "" : ": \(outcome.detail)")\n".utf8))
         return outcome.passed
