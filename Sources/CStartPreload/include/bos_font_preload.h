@@ -23,13 +23,14 @@ G_BEGIN_DECLS
 char *bos_font_setup_describe_context (GtkWidget *widget);
 
 /// The font descriptions the labels under `root` use (their own, and each font-changing attribute
-/// of their text merged in: bold, italic, a code span's family), at most `limit`, without repeats.
-/// A NULL-terminated array for g_strfreev.
+/// of their text merged in: bold, italic, a code span's family), at most `limit`, without repeats,
+/// the one that sets the most characters first. A NULL-terminated array for g_strfreev.
 char **bos_font_setup_describe_fonts (GtkWidget *root, int limit);
 
 /// A new Pango font map with `fonts` (Pango font description strings) loaded for the settings in
 /// `context` (a `bos_font_setup_describe_context` line; anything unreadable in it is left at
-/// Pango's default), and `sample` laid out and drawn in each. Safe on any thread, but it lowers the
+/// Pango's default), and `sample` laid out in each, drawn in the first, and its lowercase letters
+/// drawn in the others. Safe on any thread, but it lowers the
 /// calling thread to SCHED_IDLE for good: call it on a thread of its own.
 PangoFontMap *bos_font_preload_load (const char *context, const char *const *fonts, int count, const char *sample);
 

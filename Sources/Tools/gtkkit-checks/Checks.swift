@@ -51,7 +51,7 @@ enum CriticalLog {
 
     static func count() {
         g_log_set_writer_func({ level, fields, count, data in
-            if level.rawValue & G_LOG_LEVEL_CRITICAL.rawValue != 0 { CriticalLog.logged += 1 }
+            if level.rawValue & (1 << 3) != 0 { CriticalLog.logged += 1 }  // G_LOG_LEVEL_CRITICAL
             return g_log_writer_default(level, fields, count, data)
         }, nil, nil)
     }
