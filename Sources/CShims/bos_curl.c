@@ -3,7 +3,9 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 // The functions used, resolved once from libcurl. Callers use bos_curl_load() first; every
@@ -76,15 +78,34 @@ static void load(void) {
 
 int bos_curl_load(void) { pthread_once(&once, load); return loaded; }
 
+// On EEVDF kernels (Linux 6.6+) nice alone does not let a wake-up preempt the load: the woken
+// task waits for the load's time slice to end (dbus-daemon and the keyring daemon queued 2–3 ms
+// behind it while the other core idled, sched_switch events on 6.18). A running task is
+// preempted at once by an eligible wake-up whose requested slice is shorter (PREEMPT_SHORT,
+// Linux 6.12+), so the load asks for the longest slice: every ordinary wake-up then comes first.
+// Older kernels ignore the request for SCHED_OTHER; no privilege is needed.
+static void request_long_slice(void) {
+    struct {
+        uint32_t size, policy;
+        uint64_t flags;
+        int32_t nice;
+        uint32_t priority;
+        uint64_t runtime, deadline, period;
+    } attr = { .size = 48, .policy = 0 /* SCHED_OTHER */, .nice = 10, .runtime = 100000000 /* ns: the most allowed */ };
+    (void)syscall(SYS_sched_setattr, 0, &attr, 0);
+}
+
 int bos_curl_load_at_low_priority(void) {
     // Loading libcurl's 24 libraries is 5–6 ms of CPU on one core, while the keyring lookup's
     // D-Bus exchange hops between short-lived wake-ups (our threads, dbus-daemon, the keyring).
     // At equal priority, a wake-up queued on the loading core waited for the load to finish with
     // the other core idle (`builderos status`: GDBus's worker 4 ms runnable behind it, seen with
-    // sched_switch events). At nice 10 a wake-up preempts the load; the load still gets its share
-    // of a busy machine (SCHED_IDLE would not). Linux applies this to the calling thread only, and
-    // threads created from it would inherit it, so this thread creates none.
+    // sched_switch events). Nice 10 keeps the load to its share of a busy machine (SCHED_IDLE
+    // would starve it, and an unprivileged thread cannot raise itself back). Linux applies both
+    // settings to the calling thread only, and threads created from it would inherit them, so
+    // this thread creates none.
     setpriority(PRIO_PROCESS, (id_t)gettid(), 10);
+    request_long_slice();
     return bos_curl_load();
 }
 const char *bos_curl_load_error(void) { return load_error; }

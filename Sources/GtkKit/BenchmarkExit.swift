@@ -14,7 +14,7 @@ public enum BenchmarkExit {
     public static func arm(_ window: UnsafeMutablePointer<GtkWidget>) {
         guard let value = ProcessInfo.processInfo.environment[variable], let seconds = Double(value) else { return }
         let frameFile = ProcessInfo.processInfo.environment[frameFileVariable]
-        FirstPaint.after(window) {
+        FirstPaint.atPaint(window) {
             if let frameFile {
                 var now = timespec()
                 clock_gettime(CLOCK_MONOTONIC, &now)

@@ -23,6 +23,32 @@ struct SessionKeyTests {
         #expect(lookups.withLock { $0 } == 1)
     }
 
+    @Test func aKeyWaitingForStartAsksTheKeyringOnlyOnceStarted() async throws {
+        let lookups = Mutex(0)
+        let key = SessionKey(waitingForStart: true) { () async throws(BuilderOSError) -> String? in
+            lookups.withLock { $0 += 1 }
+            return "key-after-the-first-frame"
+        }
+        // A caller may ask before the start (a socket opened early): it gets the key once asked for.
+        async let early = key.value()
+        for _ in 0..<100 { await Task.yield() }
+        #expect(lookups.withLock { $0 } == 0)
+        key.start()
+        #expect(try await early == "key-after-the-first-frame")
+        key.start()
+        #expect(try await key.value() == "key-after-the-first-frame")
+        #expect(lookups.withLock { $0 } == 1)
+    }
+
+    @Test func aLatchLetsWaitersOnBeforeAndAfterItOpens() async {
+        let latch = Latch()
+        async let before: Void = latch.wait()
+        latch.open()
+        latch.open()
+        await before
+        await latch.wait()
+    }
+
     @Test func noStoredKeyMeansNotSignedIn() async {
         let key = SessionKey { () async throws(BuilderOSError) -> String? in nil }
         await #expect(throws: BuilderOSError.notSignedIn) { try await key.value() }

@@ -4,20 +4,28 @@ import Glibc
 import Testing
 @testable import BuilderOSKit
 
-/// The CLI loads libcurl ahead of its first request on a thread of its own, at nice 10
-/// (`CurlEngine.loadInBackground`), so that the keyring lookup's short wake-ups preempt the load
-/// instead of queueing behind it. Threads inherit their creator's nice value, so the rule that
+/// The CLI loads libcurl ahead of its first request on a thread of its own, at nice 10 and asking
+/// for the longest time slice (`CurlEngine.loadInBackground`), so that the keyring lookup's short
+/// wake-ups preempt the load instead of queueing behind it. Threads inherit their creator's nice value, so the rule that
 /// keeps requests at full priority: the loading thread creates no thread; the engine's thread,
 /// which runs every transfer, is made by the first request.
 struct CurlLoadingTests {
     @Test func theLoadingThreadEndsAtLowPriorityAndItsCallerDoesNot() async throws {
         let before = niceOfThisThread()
-        let (loaded, nice) = await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: (bos_curl_load_at_low_priority(), niceOfThisThread())) }
+        let sliceBefore = sliceOfThisThread()
+        let (loaded, nice, slice) = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(returning: (bos_curl_load_at_low_priority(), niceOfThisThread(), sliceOfThisThread()))
+            }
         }
         #expect(loaded == 1)
         #expect(nice == 10)
         #expect(niceOfThisThread() == before)
+        // Kernels with EEVDF (6.6+) report each thread's slice; 6.12+ honour a requested one.
+        if let slice, let sliceBefore, sliceBefore < 100_000_000 {
+            #expect(slice == 100_000_000, "the loading thread's slice is \(slice) ns")
+            #expect(sliceOfThisThread() == sliceBefore)
+        }
     }
 
     @Test func transfersRunOnAThreadAtTheProcessPriorityAfterABackgroundLoad() async throws {
@@ -33,6 +41,13 @@ struct CurlLoadingTests {
     private func niceOfThisThread() -> Int32 {
         errno = 0
         return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)  // who 0: the calling thread on Linux
+    }
+
+    /// The calling thread's time slice in ns, where the kernel reports one (`se.slice`, EEVDF).
+    private func sliceOfThisThread() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/thread-self/sched", encoding: .utf8) else { return nil }
+        let line = text.split(separator: "\n").first { $0.hasPrefix("se.slice") }
+        return line.flatMap { $0.split(separator: ":").last }.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 
     /// Name and nice value of every thread, from /proc/self/task/<tid>/stat.

@@ -115,9 +115,10 @@ public final class DesktopApplication {
             openWizard(prefill: settings.serverURL ?? prefilledServer, startAt: .welcome)
             return
         }
-        // The window first, the keyring beside it: the first frame waits for no D-Bus round trip.
+        // The window first, the keyring once it has painted (`SessionKey.start`, in `openMainWindow`):
+        // the first frame waits for no D-Bus round trip and shares no core with the key exchange.
         // The session's requests and sockets wait for the key; no key after all means setup again.
-        let key = SessionKey(server: server, credentials: account.credentials)
+        let key = SessionKey(server: server, credentials: account.credentials, waitingForStart: true)
         let hidden = startHidden
         startHidden = false
         openMainWindow(server: server, key: key, present: !hidden)
@@ -208,10 +209,12 @@ public final class DesktopApplication {
         // The sockets and the first requests wait for the first frame, which needs none of them.
         if present {
             FirstPaint.after(window.window) { [weak session, weak window] in
+                session?.key.start()
                 session?.connection.connect()
                 if let window { StartFontsCache.keep(fontsOf: window.window) }
             }
         } else {
+            session.key.start()
             session.connection.connect()
         }
     }
