@@ -101,7 +101,13 @@ public final class DesktopApplication {
         Actions.add("about", to: application) { [unowned self] in AboutDialog.present(parent: currentWindow) }
         // A notification's click: bring the main window back.
         Actions.add("activate", to: application) { [unowned self] in activate() }
-        startTray()
+        // The tray registers with its host over D-Bus and is not part of any window: it starts once
+        // the first window has painted. A `--hidden` start paints none and needs the tray to stay hidden.
+        if startHidden {
+            startTray()
+        } else {
+            FirstPaint.afterFirstWindow(of: application) { [unowned self] in if tray == nil { startTray() } }
+        }
     }
 
     func activate() {
@@ -179,7 +185,7 @@ public final class DesktopApplication {
             }
             session = AppSession(server: server, key: key, deviceID: account.settingsStore.load().deviceID, history: history)
             monitors?.stop()
-            monitors = SystemMonitors(connection: session.connection)
+            monitors = nil
             session.connection.refreshSchedule.chosenSeconds = account.settingsStore.load().autoRefreshSeconds
             session.connection.refreshSchedule.start()
             connectSession = true
@@ -208,15 +214,22 @@ public final class DesktopApplication {
         guard connectSession else { return }
         // The sockets and the first requests wait for the first frame, which needs none of them.
         if present {
-            FirstPaint.after(window.window) { [weak session, weak window] in
-                session?.key.start()
-                session?.connection.connect()
+            FirstPaint.after(window.window) { [weak self, weak session, weak window] in
+                if let session { self?.start(session) }
                 if let window { StartFontsCache.keep(fontsOf: window.window) }
             }
         } else {
-            session.key.start()
-            session.connection.connect()
+            start(session)
         }
+    }
+
+    /// What a new session needs only once its window is on screen: the key from the keyring, the
+    /// desktop's network and power monitors (GIO modules, D-Bus proxies), then the connection.
+    private func start(_ session: AppSession) {
+        guard self.session === session else { return }
+        session.key.start()
+        if monitors == nil { monitors = SystemMonitors(connection: session.connection) }
+        session.connection.connect()
     }
 
     /// Hides the main window, keeping the app (and its connection) running; the tray or a new launch shows it.
