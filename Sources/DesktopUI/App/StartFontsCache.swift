@@ -11,13 +11,13 @@ enum StartFontsCache {
     }
 
     /// After the main window's first frame: keeps its fonts for the next start when they changed
-    /// (another desktop setting, language or page). Written off the main thread; a cache that
-    /// cannot be written only costs the next start its head start, so a failure is not reported.
+    /// (another desktop setting, language or page). A few hundred bytes, read and written here
+    /// (the frame is out already), so that they are kept even when the process ends right after
+    /// (the benchmark's starts); a cache that cannot be written only costs the next start its head
+    /// start, so a failure is not reported.
     @MainActor static func keep(fontsOf window: Widget) {
         let used = FontPreload.describe(window, limit: StartFonts.limit)
         let fonts = StartFonts(context: used.context, fonts: used.fonts)
-        DispatchQueue.global(qos: .utility).async {
-            if StartFonts.read() != fonts { try? fonts.write() }
-        }
+        if StartFonts.read() != fonts { try? fonts.write() }
     }
 }
