@@ -123,6 +123,8 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "BuilderOSKitTests", dependencies: ["BuilderOSKit", "ToolSupport"], swiftSettings: swift6),
+        // The code's style: no literal spacing, size or duration in DesktopUI (the formatter runs in meson-helpers/run-tests).
+        .testTarget(name: "StyleTests", swiftSettings: swift6),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["BuilderOSKit", "ReferenceServer", "ToolSupport"],

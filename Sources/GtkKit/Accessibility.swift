@@ -4,12 +4,22 @@ import CGtk
 /// variadic; its `_value` form takes GValues and imports.
 @MainActor
 public enum Accessibility {
+    /// The widget's whole accessible name. GTK 4.8 reads a name as the label property followed by
+    /// the text of every widget it is labelled by, so the relation goes: the name is `text` alone.
     public static func setLabel(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
         set(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
+        gtk_accessible_reset_relation(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
     }
 
     public static func setDescription(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
         set(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text)
+    }
+
+    /// Names a button by its label's text alone. GTK 4.8's GtkButton gives its accessible label
+    /// property the raw label, underscore and all, and AT-SPI joins that with the text of the label
+    /// it is labelled by: a screen reader said "_Go Go". Call after every change of the label.
+    public static func nameFromLabel(_ button: UnsafeMutablePointer<GtkWidget>) {
+        gtk_accessible_reset_property(OpaquePointer(button), GTK_ACCESSIBLE_PROPERTY_LABEL)
     }
 
     /// A widget of `type` with an accessible `role`: a property GTK takes only at construction

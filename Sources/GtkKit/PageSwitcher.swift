@@ -23,6 +23,7 @@ public enum PageSwitcher {
             let toggle = gtkCast(button, to: GtkToggleButton.self)
             gtk_button_set_label(gtkCast(button, to: GtkButton.self), title)
             gtk_button_set_use_underline(gtkCast(button, to: GtkButton.self), gtk_stack_page_get_use_underline(page))
+            Accessibility.nameFromLabel(button)
             if let first = buttons.first { gtk_toggle_button_set_group(toggle, gtkCast(first.button, to: GtkToggleButton.self)) }
             gtk_box_append(gtkCast(box, to: GtkBox.self), button)
             let pageName = String(cString: name)

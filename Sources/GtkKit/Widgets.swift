@@ -27,16 +27,20 @@ public enum UI {
         gtk_label_set_text(OpaquePointer(label), text)
     }
 
+    /// A button whose label may hold a mnemonic ("_Go").
     public static func button(_ text: String, classes: [String] = [], action: @escaping @MainActor () -> Void) -> Widget {
         let button = gtk_button_new_with_mnemonic(text)!
+        Accessibility.nameFromLabel(button)
         addClasses(button, classes)
         Signals.connect(UnsafeMutableRawPointer(button), "clicked", action)
         return button
     }
 
+    /// A new label for a button made by `button`; it may hold a mnemonic.
     public static func setButtonLabel(_ button: Widget, _ text: String) {
         gtk_button_set_label(gtkCast(button, to: GtkButton.self), text)
         gtk_button_set_use_underline(gtkCast(button, to: GtkButton.self), 1)
+        Accessibility.nameFromLabel(button)
     }
 
     /// A stack that measures only the child it shows. GTK's default (homogeneous) measures every

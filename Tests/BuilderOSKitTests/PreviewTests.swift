@@ -160,7 +160,7 @@ struct PreviewProbeBoardTests {
     @Test func everyPortIsCheckingThenAnswered() async {
         let board = PreviewProbeBoard(prober: FakeProber([3000: .up(status: 200, title: "App", redirect: nil), 5678: .noAnswer]))
         var seen: [[Int: ProbeResult]] = []
-        board.onChange = { seen.append(board.results) }
+        board.changes.add(owner: board) { seen.append(board.results) }
         await board.refresh(host: "127.0.0.1", ports: [3000, 5678, 8080])
         #expect(seen.first == [3000: .checking, 5678: .checking, 8080: .checking])
         #expect(board.results == [3000: .up(status: 200, title: "App", redirect: nil), 5678: .noAnswer, 8080: .nothingListening])

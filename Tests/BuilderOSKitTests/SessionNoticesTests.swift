@@ -28,7 +28,7 @@ struct SessionNoticesTests {
         let waits = Waits()
         let notices = ConnectionNotices(sleep: { await waits.sleep($0) })
         var said: [SessionNotice] = []
-        notices.onNotice = { said.append($0) }
+        notices.notices.add(owner: notices) { said.append($0) }
         notices.observe(snapshot(true))
         #expect(waits.count == 0, "the state at start is not news")
         notices.observe(snapshot(false))
@@ -48,7 +48,7 @@ struct SessionNoticesTests {
         let waits = Waits()
         let notices = ConnectionNotices(sleep: { await waits.sleep($0) })
         var said: [SessionNotice] = []
-        notices.onNotice = { said.append($0) }
+        notices.notices.add(owner: notices) { said.append($0) }
         notices.observe(snapshot(true))
         notices.observe(snapshot(false))
         await settle()
@@ -63,7 +63,7 @@ struct SessionNoticesTests {
         let waits = Waits()
         let notices = ConnectionNotices(sleep: { await waits.sleep($0) })
         var said: [SessionNotice] = []
-        notices.onNotice = { said.append($0) }
+        notices.notices.add(owner: notices) { said.append($0) }
         notices.observe(snapshot(true))
         notices.observe(snapshot(false, wants: false))
         await settle()

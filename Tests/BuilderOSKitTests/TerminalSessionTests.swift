@@ -55,7 +55,7 @@ struct TerminalSessionTests {
         let link = FakeLink()
         let s = session(Connector([.success(link)]))
         var shown = ""
-        s.onOutput = { shown += String(decoding: $0, as: UTF8.self) }
+        s.output.add(owner: s) { shown += String(decoding: $0, as: UTF8.self) }
         s.resize(rows: 30, cols: 100)
         s.start()
         await until { s.state == .connected && link.sent.count >= 2 }
@@ -78,7 +78,7 @@ struct TerminalSessionTests {
         let connector = Connector([.success(first), .failure(.connectionRefused), .success(second)])
         let s = session(connector)
         var states: [TerminalState] = []
-        s.onState = { states.append($0) }
+        s.states.add(owner: s) { states.append($0) }
         s.start()
         await until { s.state == .connected }
         first.drop()

@@ -56,6 +56,10 @@ public struct DesignTokens: Decodable, Sendable {
     public var durations: Scale<Int>
     /// Borders, minimum heights, glyph sizes (px).
     public var sizes: Scale<Int>
+    /// Windows, columns and controls the pages size in code (px).
+    public var layout: Scale<Int>
+    /// Text widths (characters).
+    public var measures: Scale<Int>
     /// State tints and fades (0–1).
     public var opacity: Scale<Double>
     public var components: [String: Component]
@@ -66,6 +70,8 @@ public struct DesignTokens: Decodable, Sendable {
     public func radius(_ name: String) -> Int { Self.require(radii[name], "radii", name) }
     public func duration(_ name: String) -> Int { Self.require(durations.values[name], "durations", name) }
     public func size(_ name: String) -> Int { Self.require(sizes.values[name], "sizes", name) }
+    public func layout(_ name: String) -> Int { Self.require(layout.values[name], "layout", name) }
+    public func measure(_ name: String) -> Int { Self.require(measures.values[name], "measures", name) }
     public func opacity(_ name: String) -> Double { Self.require(opacity.values[name], "opacity", name) }
     public func family(_ name: String) -> String { Self.require(typography.families[name], "typography.families", name) }
 

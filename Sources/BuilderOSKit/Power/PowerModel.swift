@@ -38,6 +38,8 @@ public struct PowerAvailability: Equatable, Sendable {
 public enum WakeWatch {
     public static let attempts = 60
     public static let pause: Double = 2
+    /// Each status request while waiting: short, since the next try follows.
+    public static let requestTimeout: Double = 5
 
     /// True as soon as `probe` answers; false after `attempts` tries, or when the task is cancelled.
     public static func untilAwake(attempts: Int = WakeWatch.attempts, probe: @Sendable () async -> Bool,
@@ -49,4 +51,10 @@ public enum WakeWatch {
         }
         return false
     }
+}
+
+/// How long the Power page waits for the server's answer to Sleep or to how to wake it (seconds):
+/// a sleeping machine may take a while to answer before it goes.
+public enum PowerRequests {
+    public static let timeout: Double = 10
 }

@@ -5,7 +5,7 @@ public final class PreviewProbeBoard {
     public private(set) var results: [Int: ProbeResult] = [:]
     public private(set) var isProbing = false
     /// Called after every change of `results` or `isProbing`.
-    public var onChange: (() -> Void)?
+    public let changes = Observers<Void>()
     private let prober: any PortProbing
     private var generation = 0
 
@@ -17,12 +17,12 @@ public final class PreviewProbeBoard {
         let mine = generation
         isProbing = true
         for port in ports { results[port] = .checking }
-        onChange?()
+        changes.notify(())
         let answers = await prober.probeAll(host: host, ports: ports)
         guard mine == generation else { return }
         results.merge(answers) { $1 }
         isProbing = false
-        onChange?()
+        changes.notify(())
     }
 
     /// Forgets every result (the host changed to one that cannot be probed).
@@ -30,7 +30,7 @@ public final class PreviewProbeBoard {
         generation += 1
         results = [:]
         isProbing = false
-        onChange?()
+        changes.notify(())
     }
 
     /// "2 of 5 answer", for the header.

@@ -30,7 +30,7 @@ public final class ChatService {
         self.deviceID = deviceID
         self.connection = connection
         conversations = history.conversations()
-        connection.chatEvents = { [weak self] agent, event in self?.handle(event, from: agent) }
+        connection.chatEvents.add(owner: self) { [weak self] agent, event in self?.handle(event, from: agent) }
         // On Connect the queued messages are handed to the new sockets at once; each goes out as
         // its socket authenticates.
         connection.changes.add(owner: self) { [weak self] snapshot in

@@ -10,7 +10,8 @@ public final class ConnectionController {
     }
     public let changes = Observers<ConnectionSnapshot>()
     /// Chat events of every agent's socket, in order.
-    public var chatEvents: ((ChatAgent, ChatEvent) -> Void)?
+    /// Every chat socket's events, with the agent whose socket sent them.
+    public let chatEvents = Observers<(ChatAgent, ChatEvent)>()
 
     /// The server's REST API (status polls here; the pages read and act through it).
     public let api: any BuilderOSAPI
@@ -166,6 +167,6 @@ public final class ConnectionController {
             if snapshot.lastSync.map({ Date().timeIntervalSince($0) >= 1 }) ?? true { snapshot.lastSync = Date() }
         default: break
         }
-        chatEvents?(agent, event)
+        chatEvents.notify((agent, event))
     }
 }

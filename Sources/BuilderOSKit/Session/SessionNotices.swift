@@ -14,7 +14,7 @@ public enum SessionNotice: Equatable, Sendable {
 @MainActor
 public final class ConnectionNotices {
     public nonisolated static let settleSeconds = 10.0
-    public var onNotice: ((SessionNotice) -> Void)?
+    public let notices = Observers<SessionNotice>()
     private let sleep: @Sendable (Double) async -> Void
     private var announcedDown = false
     private var last: ConnectionIndicator?
@@ -40,7 +40,7 @@ public final class ConnectionNotices {
             await sleep(Self.settleSeconds)
             guard let self, !Task.isCancelled else { return }
             self.announcedDown = !up
-            self.onNotice?(up ? .connectionRestored : .connectionLost(help: help))
+            self.notices.notify(up ? .connectionRestored : .connectionLost(help: help))
         }
     }
 }

@@ -34,8 +34,8 @@ public final class TerminalSession {
     public typealias Connect = @Sendable () async throws(BuilderOSError) -> any TerminalLink
 
     public private(set) var state: TerminalState = .connecting
-    public var onState: ((TerminalState) -> Void)?
-    public var onOutput: ((Data) -> Void)?
+    public let states = Observers<TerminalState>()
+    public let output = Observers<Data>()
     /// Attempts after a drop before the tab says Disconnected.
     public static let reconnectAttempts = 5
 
@@ -80,7 +80,7 @@ public final class TerminalSession {
 
     private func set(_ new: TerminalState) {
         state = new
-        onState?(new)
+        states.notify(new)
     }
 
     private func loop() async {
@@ -109,7 +109,7 @@ public final class TerminalSession {
             var shellExited = false
             for await event in opened.events {
                 switch event {
-                case .output(let data): onOutput?(data)
+                case .output(let data): output.notify(data)
                 case .closed(let exited): shellExited = exited
                 }
             }

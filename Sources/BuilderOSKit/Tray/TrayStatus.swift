@@ -40,3 +40,10 @@ public struct TrayStatus: Sendable, Equatable {
         canSleep = PowerAvailability(snapshot: snapshot, wakeOnLANConfigured: false).canSleep
     }
 }
+
+/// How long a `--hidden` start waits for a tray host to answer before it opens the window instead:
+/// 2 s, asked every 100 ms.
+public enum TrayHostWait {
+    public static let polls = 20
+    public static let pause: Duration = .milliseconds(100)
+}

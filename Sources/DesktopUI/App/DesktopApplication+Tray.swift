@@ -29,7 +29,7 @@ extension DesktopApplication {
 
     /// After a `--hidden` start: stay in the tray if a host shows it (waiting up to 2 s for the answer), else open the window.
     func stayInTrayOrPresent() async {
-        for _ in 0..<20 where tray?.hostAvailable == nil { try? await Task.sleep(nanoseconds: 100_000_000) }
+        for _ in 0..<TrayHostWait.polls where tray?.hostAvailable == nil { try? await Task.sleep(for: TrayHostWait.pause) }
         if backgroundModeAvailable { hideMainWindow() } else { mainWindowInstance?.present() }
     }
 

@@ -23,7 +23,7 @@ final class SessionNotifier {
         }
         connectionNotices.observe(session.connection.snapshot)
         session.connection.changes.add(owner: self) { [weak self] snapshot in self?.connectionNotices.observe(snapshot) }
-        connectionNotices.onNotice = { [weak self] notice in self?.send(notice) }
+        connectionNotices.notices.add(owner: self) { [weak self] notice in self?.send(notice) }
     }
 
     private func send(_ notice: SessionNotice) {

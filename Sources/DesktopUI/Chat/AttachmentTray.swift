@@ -22,7 +22,7 @@ final class AttachmentTray {
         gtk_progress_bar_set_show_text(OpaquePointer(progress), 1)
         gtk_widget_set_name(problem, "attachment-problem")
         widget = UI.vbox(spacing: Style.gapTiny, [chips, progress, problem])
-        UI.margins(widget, start: Style.gap + 80, end: Style.gap)
+        UI.margins(widget, start: Style.gap + Layout.px("attachment-indent"), end: Style.gap)
         refresh()
         Lifetime.tie(self, to: widget)
     }
@@ -99,7 +99,7 @@ final class AttachmentTray {
                 onChange?()
             }
             UI.setSensitive(remove, !uploading)
-            UI.append(chips, UI.hbox(spacing: 4, classes: [Style.statusPill], [icon, name, remove]))
+            UI.append(chips, UI.hbox(spacing: Style.gapTiny, classes: [Style.statusPill], [icon, name, remove]))
         }
         UI.setVisible(chips, !files.isEmpty)
         UI.setVisible(progress, uploading)

@@ -15,7 +15,7 @@ final class ChatPage: Page {
 
     private var chat: ChatService { context.session.chat }
     /// The conversation list's width when the page opens (px).
-    static let sidebarWidth: Int32 = 240
+    static var sidebarWidth: Int32 { Layout.px("chat-sidebar-start") }
 
     init(context: PageContext, window: @escaping @MainActor () -> Widget?) {
         self.context = context

@@ -42,7 +42,7 @@ final class Composer {
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
-        gtk_scrolled_window_set_max_content_height(OpaquePointer(scroller), 180)
+        gtk_scrolled_window_set_max_content_height(OpaquePointer(scroller), Layout.px("composer-max-height"))
         gtk_scrolled_window_set_child(OpaquePointer(scroller), overlay)
         let field = UI.vbox(classes: [Style.composer], [scroller])
         gtk_widget_set_hexpand(field, 1)

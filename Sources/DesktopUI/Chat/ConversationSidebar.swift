@@ -33,7 +33,7 @@ final class ConversationSidebar {
         UI.margins(newButton, top: Style.gapSmall, bottom: Style.gapSmall, start: Style.gapSmall, end: Style.gapSmall)
 
         widget = UI.vbox(classes: [Style.sidebar], [newButton, scroller])
-        UI.size(widget, width: 230)
+        UI.size(widget, width: Layout.px("sidebar-width"))
         // The agents' popover is made when first opened: the first frame does not show it.
         UI.beforePopup(newButton) { [weak self] in
             guard gtk_menu_button_get_popover(OpaquePointer(newButton)) == nil else { return }

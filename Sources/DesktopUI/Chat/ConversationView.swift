@@ -40,7 +40,7 @@ final class ConversationView {
         let delete = PageLayout.iconButton("user-trash-symbolic", label: L("Delete conversation")) {}
         gtk_widget_set_name(rename, "rename-conversation")
         gtk_widget_set_name(delete, "delete-conversation")
-        titleBar = UI.hbox(spacing: Style.gapSmall, [UI.vbox(spacing: 0, [title, agentLabel]), UI.spacer(vertical: false), rename, delete])
+        titleBar = UI.hbox(spacing: Style.gapSmall, [UI.vbox([title, agentLabel]), UI.spacer(vertical: false), rename, delete])
         UI.margins(titleBar, top: Style.gapSmall, bottom: Style.gapSmall, start: Style.gap, end: Style.gap)
 
         // The welcome view is made when an empty conversation first shows (`showBody`); the stack
@@ -51,8 +51,8 @@ final class ConversationView {
         Spinner.setSpinning(spinner, true)
         gtk_widget_set_name(thinkingText, "thinking")
         thinking = UI.hbox(spacing: Style.gapSmall, [spinner, thinkingText])
-        UI.margins(thinking, top: 4, bottom: 4, start: Style.gap + 4, end: Style.gap)
-        widget = UI.vbox(spacing: 0, [titleBar, UI.vbox(classes: [Style.separator]), body, thinking, attachments.widget, composer.widget])
+        UI.margins(thinking, top: Style.gapTiny, bottom: Style.gapTiny, start: Style.gap + Style.gapTiny, end: Style.gap)
+        widget = UI.vbox([titleBar, UI.vbox(classes: [Style.separator]), body, thinking, attachments.widget, composer.widget])
         gtk_widget_set_hexpand(widget, 1)
 
         messages.lookup = { [unowned self] id in chat.liveMessage(id) }
@@ -115,7 +115,7 @@ final class ConversationView {
     }
 
     /// The header bar, the conversation's title bar and the composer, about (px).
-    private static let chromeHeight = 200
+    private static var chromeHeight: Int { Int(Layout.px("chat-chrome")) }
 
     private func showBody() {
         let empty = messages.count == 0

@@ -26,7 +26,7 @@ final class MessageRowView {
         // The bubble at its natural width, at most the row's: no width sharing around wrapped text.
         widget = SingleChildLayout.box(align: GTK_ALIGN_START)
         reference = ObjectRef(sinking: UnsafeMutableRawPointer(widget))
-        UI.margins(widget, top: 4, bottom: 4, start: Style.gap, end: Style.gap)
+        UI.margins(widget, top: Style.gapTiny, bottom: Style.gapTiny, start: Style.gap, end: Style.gap)
         gtk_widget_set_focusable(widget, 1)
         Signals.onClick(widget, button: 3) { [unowned self] x, y in showMenu(x: x, y: y) }
         // A row destroyed with its menu open takes the menu down first (GTK wants children gone before a widget).
@@ -69,7 +69,7 @@ final class MessageRowView {
         switch next.role {
         case .user, .assistant:
             let user = next.role == .user
-            let bubble = UI.vbox(spacing: 4, classes: [user ? Style.bubbleUser : Style.bubbleAssistant])
+            let bubble = UI.vbox(spacing: Style.gapTiny, classes: [user ? Style.bubbleUser : Style.bubbleAssistant])
             self.bubble = bubble
             SingleChildLayout.setAlign(widget, user ? GTK_ALIGN_END : GTK_ALIGN_START)
             gtk_label_set_xalign(OpaquePointer(caption), user ? 1 : 0)
@@ -108,14 +108,14 @@ final class MessageRowView {
             return
         }
         let label = UI.label(message.text, classes: [], wrap: true, selectable: true)
-        gtk_label_set_max_width_chars(OpaquePointer(label), 60)
+        gtk_label_set_max_width_chars(OpaquePointer(label), Layout.chars("bubble"))
         MarkdownWidgets.keepMinimumWidth(label)
         gtk_widget_set_focus_on_click(label, 0)
         plain = label
         UI.append(bubble, label)
         for attachment in message.attachments {
             let icon = gtk_image_new_from_icon_name("mail-attachment-symbolic")!
-            UI.append(bubble, UI.hbox(spacing: 4, [icon, UI.label(attachment.filename, classes: [Style.label], wrap: true)]))
+            UI.append(bubble, UI.hbox(spacing: Style.gapTiny, [icon, UI.label(attachment.filename, classes: [Style.label], wrap: true)]))
         }
     }
 
@@ -203,7 +203,7 @@ final class MessageRowView {
             gtk_popover_popdown(gtkCast(popover, to: GtkPopover.self))
         }
         gtk_widget_set_name(copy, "copy-message")
-        let items = UI.vbox(spacing: 0, [copy])
+        let items = UI.vbox([copy])
         if message.role == .user, message.state == .failed || message.state == .stopped, let onResend {
             let again = UI.button(L("Send _Again"), classes: [Style.transparent]) {
                 gtk_popover_popdown(gtkCast(popover, to: GtkPopover.self))

@@ -56,13 +56,13 @@ final class QuickActions {
         Accessibility.setLabel(custom, L("Custom command input"))
         let content = UI.vbox(spacing: Style.gap, [UI.label(L("Quick Actions"), classes: [Style.title]), grid, custom])
         UI.margins(content, top: Style.gapSmall, bottom: Style.gapSmall, start: Style.gapSmall, end: Style.gapSmall)
-        UI.size(content, width: 340)
+        UI.size(content, width: Layout.px("quick-actions-width"))
         gtk_popover_set_child(gtkCast(popover, to: GtkPopover.self), content)
         gtk_menu_button_set_popover(OpaquePointer(button), popover)
 
         for (index, action) in Self.defaults.enumerated() {
             let icon = gtk_image_new_from_icon_name(action.icon)!
-            gtk_image_set_pixel_size(OpaquePointer(icon), 28)
+            gtk_image_set_pixel_size(OpaquePointer(icon), Layout.px("quick-action-icon"))
             let tile = UI.vbox(spacing: Style.gapTiny, [icon,
                                             UI.label(action.title, classes: [Style.label], wrap: false, xalign: 0.5)])
             let b = gtk_button_new()!

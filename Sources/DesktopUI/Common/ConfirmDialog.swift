@@ -26,6 +26,6 @@ enum ConfirmDialog {
             UI.label(body, classes: [Style.body]),
             buttons,
         ])
-        AppWindow.present(dialog: window, content: content, width: 400, focus: cancelButton)
+        AppWindow.present(dialog: window, content: content, width: Layout.px("dialog-width"), focus: cancelButton)
     }
 }

@@ -5,7 +5,7 @@ import GtkKit
 @MainActor
 enum PageLayout {
     /// Returns (scrolled root, column to append cards to).
-    static func column(title: String, width: Int32 = 640, trailing: Widget? = nil) -> (root: Widget, column: Widget) {
+    static func column(title: String, width: Int32 = Layout.px("page-column"), trailing: Widget? = nil) -> (root: Widget, column: Widget) {
         let heading = UI.hbox(spacing: Style.gap, [UI.label(title, classes: [Style.title]), UI.spacer(vertical: false)])
         if let trailing { UI.append(heading, trailing) }
         let column = UI.vbox(spacing: Style.gapLarge, [heading])
@@ -28,10 +28,10 @@ enum PageLayout {
     /// a sentence and maybe a button — the design's empty state.
     static func emptyState(icon name: String, title: String, text: Widget, button: Widget? = nil) -> Widget {
         let icon = gtk_image_new_from_icon_name(name)!
-        gtk_image_set_pixel_size(OpaquePointer(icon), 64)
+        gtk_image_set_pixel_size(OpaquePointer(icon), Layout.px("empty-icon"))
         UI.addClasses(icon, [Style.emptyIcon])
         gtk_label_set_justify(OpaquePointer(text), GTK_JUSTIFY_CENTER)
-        gtk_label_set_max_width_chars(OpaquePointer(text), 56)
+        gtk_label_set_max_width_chars(OpaquePointer(text), Layout.chars("empty-state"))
         let column = UI.vbox(spacing: Style.gap, [icon, UI.label(title, classes: [Style.title], xalign: 0.5), text])
         if let button { UI.align(button, h: GTK_ALIGN_CENTER); UI.append(column, button) }
         UI.align(column, h: GTK_ALIGN_CENTER, v: GTK_ALIGN_CENTER)

@@ -74,3 +74,10 @@ enum Style {
 enum Motion {
     static func duration(_ name: String) -> UInt32 { UInt32(DesignTokens.shipped?.duration(name) ?? 0) }
 }
+
+/// Sizes the pages set in code, from the tokens' `layout` (px) and `measures` (characters): no page
+/// writes a number of its own (`StyleLiteralTests`).
+enum Layout {
+    static func px(_ name: String) -> Int32 { Int32(DesignTokens.shipped?.layout(name) ?? -1) }
+    static func chars(_ name: String) -> Int32 { Int32(DesignTokens.shipped?.measure(name) ?? -1) }
+}

@@ -30,6 +30,6 @@ enum TextPromptDialog {
             UI.label(title, classes: [Style.headline]), entry,
             UI.hbox(spacing: Style.gapSmall, [UI.spacer(vertical: false), cancel, ok]),
         ])
-        AppWindow.present(dialog: window, content: content, width: 380, focus: entry)
+        AppWindow.present(dialog: window, content: content, width: Layout.px("prompt-width"), focus: entry)
     }
 }

@@ -12,7 +12,7 @@ final class CapsuleDetailWindow {
     init(parent: Widget, capsule: Capsule, rest: any BuilderOSAPI) {
         window = AppWindow.dialog(parent: parent, title: capsule.displayTitle, name: "capsule-detail", resizable: true)
         let gwindow = gtkCast(window, to: GtkWindow.self)
-        gtk_window_set_default_size(gwindow, 480, -1)
+        gtk_window_set_default_size(gwindow, Layout.px("detail-width"), -1)
         let close = UI.button(L("_Close"), classes: [Style.secondaryButton]) { gtk_window_destroy(gwindow) }
         UI.align(close, h: GTK_ALIGN_END)
         UI.append(details, UI.label(L("Loading…"), classes: [Style.body, Style.dim]))

@@ -74,9 +74,9 @@ final class CapsuleGrid {
 
     private func tile(_ capsule: Capsule) -> Widget {
         let title = UI.label(capsule.displayTitle, classes: [Style.headline])
-        gtk_label_set_max_width_chars(OpaquePointer(title), 20)
+        gtk_label_set_max_width_chars(OpaquePointer(title), Layout.chars("capsule-title"))
         let purpose = UI.label(capsule.purpose ?? "", classes: [Style.label, Style.dim])
-        gtk_label_set_max_width_chars(OpaquePointer(purpose), 24)
+        gtk_label_set_max_width_chars(OpaquePointer(purpose), Layout.chars("capsule-purpose"))
         gtk_label_set_lines(OpaquePointer(purpose), 3)
         gtk_label_set_ellipsize(OpaquePointer(purpose), PANGO_ELLIPSIZE_END)
         let content = UI.vbox(spacing: Style.gapTiny, [title, purpose])

@@ -44,7 +44,7 @@ final class DashboardPage: Page {
         capsules = CapsuleGrid(rest: connection.api, window: window)
         let refreshButton = PageLayout.iconButton("view-refresh-symbolic", label: L("Refresh (F5)")) {}
         gtk_widget_set_name(refreshButton, "dashboard-refresh")
-        let (root, column) = PageLayout.column(title: L("Dashboard"), width: 820, trailing: refreshButton)
+        let (root, column) = PageLayout.column(title: L("Dashboard"), width: Layout.px("dashboard-column"), trailing: refreshButton)
         [connectionCard, statusCard, capsules.widget].forEach { UI.append(column, $0) }
         widget = root
         gtk_widget_set_name(widget, "dashboard-page")

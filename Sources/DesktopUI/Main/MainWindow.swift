@@ -20,7 +20,7 @@ public final class MainWindow {
         let settings = context.settings
         window = AppWindow.make(context.application, title: "BuilderOS", name: "main-window",
                                 width: Int32(max(settings.windowWidth, 720)), height: Int32(max(settings.windowHeight, 520)))
-        gtk_widget_set_size_request(window, 720, 520)
+        gtk_widget_set_size_request(window, Layout.px("window-min-width"), Layout.px("window-min-height"))
         let header = AppWindow.header(of: window)
 
         // Homogeneous, unlike `UI.stack()`: the window keeps one minimum size whichever page shows.

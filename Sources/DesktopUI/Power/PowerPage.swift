@@ -94,7 +94,7 @@ final class PowerPage: Page {
         updateAvailability()
         Spinner.setSpinning(sleepSpinner, true)
         UI.setText(sleepResult, L("Asking the server to sleep…"))
-        let client = context.session.api(timeout: 10)
+        let client = context.session.api(timeout: PowerRequests.timeout)
         Task { [weak self] in
             let text: String
             var failed = false
@@ -139,7 +139,7 @@ final class PowerPage: Page {
         Spinner.setSpinning(wakeSpinner, true)
         UI.setClass(wakeResult, Style.errorText, false)
         UI.setText(wakeResult, String(format: L("Wake-up packet sent to %@. Waiting for the server to come back…"), wol.broadcast))
-        let client = context.session.api(timeout: 5)
+        let client = context.session.api(timeout: WakeWatch.requestTimeout)
         let connection = context.session.connection
         wakeTask = Task { [weak self] in
             let awake = await WakeWatch.untilAwake { (try? await client.status()) != nil }
@@ -159,7 +159,7 @@ final class PowerPage: Page {
         waking = true
         updateAvailability()
         Spinner.setSpinning(wakeSpinner, true)
-        let client = context.session.api(timeout: 10)
+        let client = context.session.api(timeout: PowerRequests.timeout)
         Task { [weak self] in
             var lines: [String]
             var failed = false

@@ -15,7 +15,7 @@ final class PreferencesWindow {
         window = gtk_window_new()!
         let gwindow = gtkCast(window, to: GtkWindow.self)
         gtk_window_set_title(gwindow, L("Preferences"))
-        gtk_window_set_default_size(gwindow, 560, 640)
+        gtk_window_set_default_size(gwindow, Layout.px("preferences-width"), Layout.px("preferences-height"))
         if let parent {
             gtk_window_set_transient_for(gwindow, gtkCast(parent, to: GtkWindow.self))
             gtk_window_set_modal(gwindow, 1)
@@ -43,7 +43,7 @@ final class PreferencesWindow {
                                       : L("Automatic follows your GTK theme's dark style setting."),
                                       classes: [Style.label, Style.dim])
         let appearanceRow = UI.hbox(spacing: Style.gap, [
-            UI.vbox(spacing: 2, [UI.label(L("Appearance"), classes: [Style.headline]), appearanceHint]), dropDown,
+            UI.vbox(spacing: Style.gapHairline, [UI.label(L("Appearance"), classes: [Style.headline]), appearanceHint]), dropDown,
         ])
         UI.align(dropDown, v: GTK_ALIGN_CENTER)
         gtk_widget_set_hexpand(gtk_widget_get_first_child(appearanceRow), 1)

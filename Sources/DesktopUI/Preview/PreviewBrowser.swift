@@ -36,7 +36,7 @@ final class PreviewBrowser {
         back = PageLayout.iconButton("go-previous-symbolic", label: L("Back")) { box.value?.view.goBack() }
         forward = PageLayout.iconButton("go-next-symbolic", label: L("Forward")) { box.value?.view.goForward() }
         reloadStop = PageLayout.iconButton("view-refresh-symbolic", label: L("Reload")) { box.value?.reloadOrStop() }
-        widget = UI.vbox(spacing: 0)
+        widget = UI.vbox()
         let openOutside = UI.button(L("Open in _Browser"), classes: [Style.secondaryButton]) { box.value?.openInBrowser() }
         [(back, "preview-back"), (forward, "preview-forward"), (reloadStop, "preview-reload"), (openOutside, "preview-open-browser"),
          (title, "preview-title"), (address, "preview-address")].forEach { gtk_widget_set_name($0.0, $0.1) }
@@ -44,10 +44,10 @@ final class PreviewBrowser {
             gtk_label_set_ellipsize(OpaquePointer(label), PANGO_ELLIPSIZE_END)
             gtk_label_set_selectable(OpaquePointer(label), 0)
         }
-        let titles = UI.vbox(spacing: 0, [title, address])
+        let titles = UI.vbox([title, address])
         gtk_widget_set_hexpand(titles, 1)
         gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
-        let toolbar = UI.hbox(spacing: 6, classes: [Style.previewToolbar], [back, forward, reloadStop, titles, openOutside])
+        let toolbar = UI.hbox(spacing: Style.gapTiny + Style.gapHairline, classes: [Style.previewToolbar], [back, forward, reloadStop, titles, openOutside])
         UI.addClasses(progress, ["osd"])
         gtk_widget_set_name(progress, "preview-progress")
 
@@ -88,7 +88,7 @@ final class PreviewBrowser {
     /// The design's error state: what failed, why, and what to do.
     private func errorState(_ box: WeakBox<PreviewBrowser>) -> Widget {
         let icon = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
-        gtk_image_set_pixel_size(OpaquePointer(icon), 48)
+        gtk_image_set_pixel_size(OpaquePointer(icon), Layout.px("preview-error-icon"))
         UI.addClasses(icon, [Style.dim])
         let heading = UI.label(L("Can’t show this page"), classes: [Style.title], xalign: 0.5)
         gtk_widget_set_name(errorMessage, "preview-error")
@@ -98,7 +98,7 @@ final class PreviewBrowser {
         UI.align(retry, h: GTK_ALIGN_CENTER)
         let column = UI.vbox(spacing: Style.gap, [icon, heading, errorMessage, retry])
         UI.align(column, h: GTK_ALIGN_CENTER, v: GTK_ALIGN_CENTER)
-        UI.size(column, width: 420)
+        UI.size(column, width: Layout.px("preview-error-column"))
         return column
     }
 

@@ -34,11 +34,11 @@ final class PreviewPage: Page {
         portEntry = UI.entry(placeholder: L("Custom port (e.g. 3001)"), onChange: { _ in box.value?.portChanged() },
                              onActivate: { box.value?.openCustomPort() })
         goButton = UI.button(L("_Go"), classes: [Style.suggested]) { box.value?.openCustomPort() }
-        widget = UI.vbox(spacing: 0)
+        widget = UI.vbox()
         box.value = self
         gtk_widget_set_name(widget, "preview-page")
         build()
-        board.onChange = { [weak self] in self?.showProbes() }
+        board.changes.add(owner: self) { [weak self] in self?.showProbes() }
         Lifetime.tie(self, to: widget)
         Signals.connect(UnsafeMutableRawPointer(widget), "destroy") { [unowned self] in probing?.cancel() }
         resolveHost()
@@ -55,7 +55,7 @@ final class PreviewPage: Page {
         gtk_widget_set_name(hostLabel, "preview-host")
         gtk_widget_set_name(stateLabel, "preview-state")
         let hostLine = UI.hbox(spacing: Style.gapTiny, [icon, hostLabel, spinner])
-        let heading = UI.vbox(spacing: 2, [UI.label(L("Preview"), classes: [Style.title]), hostLine, stateLabel])
+        let heading = UI.vbox(spacing: Style.gapHairline, [UI.label(L("Preview"), classes: [Style.title]), hostLine, stateLabel])
         gtk_widget_set_hexpand(heading, 1)
         let refreshButton = PageLayout.iconButton("view-refresh-symbolic", label: L("Refresh (F5)")) { [unowned self] in refresh() }
         gtk_widget_set_name(refreshButton, "preview-refresh")
@@ -71,11 +71,11 @@ final class PreviewPage: Page {
         }
 
         gtk_widget_set_name(portEntry, "preview-port")
-        gtk_editable_set_max_width_chars(OpaquePointer(portEntry), 24)
+        gtk_editable_set_max_width_chars(OpaquePointer(portEntry), Layout.chars("port-entry"))
         gtk_entry_set_input_purpose(gtkCast(portEntry, to: GtkEntry.self), GTK_INPUT_PURPOSE_DIGITS)
         Accessibility.setLabel(portEntry, L("Custom port"))
         gtk_widget_set_name(goButton, "preview-go")
-        UI.size(goButton, width: 60)
+        UI.size(goButton, width: Layout.px("port-button"))
         gtk_widget_set_name(portProblem, "preview-port-problem")
         UI.setVisible(portProblem, false)
         let portRow = UI.hbox(spacing: Style.gapSmall, [portEntry, goButton, portProblem])

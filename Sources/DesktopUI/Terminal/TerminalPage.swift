@@ -25,7 +25,7 @@ final class TerminalPage: Page {
     init(context: PageContext, window: @escaping @MainActor () -> Widget?) {
         self.context = context
         self.window = window
-        widget = UI.vbox(spacing: 0)
+        widget = UI.vbox()
         gtk_widget_set_name(widget, "terminal-page")
         build()
         Lifetime.tie(self, to: widget)
@@ -79,7 +79,7 @@ final class TerminalPage: Page {
         Signals.connect(UnsafeMutableRawPointer(findEntry), "next-match") { [weak self] in self?.find(forward: true) }
         Signals.connect(UnsafeMutableRawPointer(findEntry), "previous-match") { [weak self] in self?.find(forward: false) }
 
-        let terminals = UI.vbox(spacing: 0, [findBar, notebook])
+        let terminals = UI.vbox([findBar, notebook])
         let start = UI.button(L("Open a _Shell"), classes: [Style.suggested]) { [unowned self] in open(.shell) }
         gtk_widget_set_name(start, "terminal-start")
         gtk_stack_add_named(OpaquePointer(content), terminals, "tabs")

@@ -39,13 +39,13 @@ final class TerminalTab {
         gtk_widget_set_name(view.widget, "terminal-view")
         Accessibility.setLabel(view.widget, String(format: L("%@ terminal"), profile.title))
         // Above the terminal, not over it: the banner must not hide the last lines the user saw.
-        widget = UI.vbox(spacing: 0, [bannerBox, view.widget])
+        widget = UI.vbox([bannerBox, view.widget])
         box.value = self
         UI.setText(label, profile.title)
         MainLoopClock.install()
-        session.onOutput = { [weak self] data in self?.receive(data) }
+        session.output.add(owner: self) { [weak self] data in self?.receive(data) }
         Signals.connect(UnsafeMutableRawPointer(view.widget), "contents-changed") { box.value?.vteFinishedPass() }
-        session.onState = { [weak self] _ in self?.showState() }
+        session.states.add(owner: self) { [weak self] _ in self?.showState() }
         addLinkClicks()
         Lifetime.tie(self, to: widget)
         Signals.connect(UnsafeMutableRawPointer(widget), "destroy") { [session] in session.stop() }

@@ -12,11 +12,11 @@ final class ChecklistRow {
 
     init(title: String, name: String) {
         spinner = Spinner.make()
-        UI.size(spinner, width: 20, height: 20)
+        UI.size(spinner, width: Layout.px("check-icon"), height: Layout.px("check-icon"))
         mark = UI.label("", classes: [Style.headline], wrap: false, xalign: 0.5)
-        UI.size(mark, width: 20)
+        UI.size(mark, width: Layout.px("check-icon"))
         detail = UI.label("", classes: [Style.label, Style.dim])
-        let texts = UI.vbox(spacing: 2, [UI.label(title, classes: [Style.headline]), detail])
+        let texts = UI.vbox(spacing: Style.gapHairline, [UI.label(title, classes: [Style.headline]), detail])
         gtk_widget_set_hexpand(texts, 1)
         root = UI.hbox(spacing: Style.gap, [spinner, mark, texts])
         UI.align(spinner, v: GTK_ALIGN_START)

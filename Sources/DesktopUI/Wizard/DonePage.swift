@@ -15,12 +15,12 @@ final class DonePage: WizardPage {
     init(onOpen: @escaping @MainActor () -> Void) {
         let open = UI.button(L("_Open BuilderOS"), classes: [Style.suggested], action: onOpen)
         gtk_widget_set_name(open, "open-builderos")
-        UI.size(open, width: 220)
+        UI.size(open, width: Layout.px("wide-button"))
         UI.align(open, h: GTK_ALIGN_CENTER)
         focusTarget = open
         let check = UI.label("✓", classes: [Style.hero], wrap: false, xalign: 0.5)
         let badge = UI.vbox(classes: ["bos-step-dot-done", "bos-done-badge"], [check])
-        UI.size(badge, width: 96, height: 96)
+        UI.size(badge, width: Layout.px("done-badge"), height: Layout.px("done-badge"))
         UI.align(badge, h: GTK_ALIGN_CENTER)
         UI.align(check, h: GTK_ALIGN_CENTER, v: GTK_ALIGN_CENTER)
         gtk_widget_set_vexpand(check, 1)

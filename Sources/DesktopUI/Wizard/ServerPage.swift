@@ -48,7 +48,7 @@ final class ServerPage: WizardPage {
 
     private static func example(_ title: String, _ address: String) -> Widget {
         let value = UI.label(address, classes: [Style.code], selectable: true)
-        let row = UI.vbox(spacing: 2, [UI.label(title, classes: [Style.label, Style.dim]), value])
+        let row = UI.vbox(spacing: Style.gapHairline, [UI.label(title, classes: [Style.label, Style.dim]), value])
         return row
     }
 

@@ -36,7 +36,7 @@ public final class SetupWizard {
         flow = SetupFlow(step: startAt, serverText: prefilledServer)
 
         // Tall enough for the connection test's five rows with their details (720 cut the last one off).
-        window = AppWindow.make(application, title: L("Set Up BuilderOS"), name: "setup-wizard", width: 820, height: 780)
+        window = AppWindow.make(application, title: L("Set Up BuilderOS"), name: "setup-wizard", width: Layout.px("wizard-width"), height: Layout.px("wizard-height"))
         let gwindow = gtkCast(window, to: GtkWindow.self)
 
         stack = UI.stack()
@@ -48,8 +48,8 @@ public final class SetupWizard {
         primaryButton = UI.button("", classes: [Style.suggested]) {}
         gtk_widget_set_name(backButton, "back")
         gtk_widget_set_name(primaryButton, "primary")
-        UI.size(primaryButton, width: 180)
-        UI.size(backButton, width: 120)
+        UI.size(primaryButton, width: Layout.px("wizard-primary-button"))
+        UI.size(backButton, width: Layout.px("wizard-back-button"))
 
         buildPages()
         // The indicator and the buttons stay put; only a tall step's content scrolls between them.
@@ -64,8 +64,8 @@ public final class SetupWizard {
         UI.margins(nav, top: Style.gap, bottom: Style.gapLarge)
         // One centred column: a scrolled window asks only for its child's minimum width, so the
         // column's 560 px decides the measure and long sentences wrap inside it.
-        let column = UI.vbox(spacing: 0, [indicator.root, scroller, nav])
-        UI.size(column, width: 560)
+        let column = UI.vbox([indicator.root, scroller, nav])
+        UI.size(column, width: Layout.px("wizard-column"))
         UI.align(column, h: GTK_ALIGN_CENTER)
         gtk_window_set_child(gwindow, column)
 

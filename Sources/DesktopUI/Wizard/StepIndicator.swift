@@ -14,12 +14,12 @@ final class StepIndicator {
         UI.align(row, h: GTK_ALIGN_CENTER)
         for step in SetupStep.allCases {
             let dot = UI.label("\(step.number)", classes: [Style.stepDot], wrap: false, xalign: 0.5)
-            UI.size(dot, width: 28, height: 28)
+            UI.size(dot, width: Layout.px("step-dot"), height: Layout.px("step-dot"))
             dots.append(dot)
             UI.append(row, dot)
             if step.next != nil {
                 let line = UI.vbox(classes: ["bos-separator"])
-                UI.size(line, width: 32)
+                UI.size(line, width: Layout.px("step-line"))
                 UI.align(line, v: GTK_ALIGN_CENTER)
                 UI.append(row, line)
             }

@@ -9,11 +9,11 @@ final class WelcomePage: WizardPage {
     let focusTarget: Widget
 
     init(onStart: @escaping @MainActor () -> Void) {
-        let tile = LogoTile.make(size: 112)
+        let tile = LogoTile.make(size: Layout.px("logo-welcome"))
         let start = UI.button(L("_Get Started"), classes: [Style.suggested], action: onStart)
         gtk_widget_set_name(start, "get-started")
         UI.align(start, h: GTK_ALIGN_CENTER)
-        UI.size(start, width: 220)
+        UI.size(start, width: Layout.px("wide-button"))
         focusTarget = start
         let name = UI.label("BuilderOS", classes: [Style.display], xalign: 0.5)
         let purpose = UI.label(L("Your BuilderOS server, on your desktop: chat with Jarvis and Codex, see how your system is doing, and put the server to sleep when you are done."),

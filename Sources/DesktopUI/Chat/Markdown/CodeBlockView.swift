@@ -24,13 +24,13 @@ final class CodeBlockView: BlockView {
         gtk_scrolled_window_set_child(OpaquePointer(scroller), lines)
         gtk_widget_set_hexpand(scroller, 1)
 
-        let copy = gtk_button_new_with_mnemonic(L("_Copy"))!
+        let copy = UI.button(L("_Copy")) {}
         gtk_widget_set_name(copy, "copy-code")
-        Accessibility.setLabel(copy, L("Copy code"))
+        Self.showLabel(L("_Copy"), on: copy)
         Tooltip.set(copy, L("Copy code"))
         languageLabel = UI.label("", classes: [Style.caption, Style.dim], wrap: false)
         let header = UI.hbox(spacing: Style.gapSmall, [languageLabel, UI.spacer(vertical: false), copy])
-        widget = UI.vbox(spacing: 4, classes: [Style.codeBlock], [header, scroller])
+        widget = UI.vbox(spacing: Style.gapTiny, classes: [Style.codeBlock], [header, scroller])
         gtk_widget_set_name(widget, "code-block")
         gtk_widget_set_hexpand(widget, 1)
         Signals.connect(UnsafeMutableRawPointer(copy), "clicked") { [weak self] in self?.copied(copy) }
@@ -68,13 +68,18 @@ final class CodeBlockView: BlockView {
 
     private func copied(_ copy: Widget) {
         Clipboard.copy(code, from: copy)
-        gtk_button_set_label(gtkCast(copy, to: GtkButton.self), L("Copied"))
+        Self.showLabel(L("Copied"), on: copy)
         g_object_ref(UnsafeMutableRawPointer(copy))  // alive until the label is back, even if the row goes
         Task {
-            try? await Task.sleep(nanoseconds: 1_500_000_000)
-            gtk_button_set_label(gtkCast(copy, to: GtkButton.self), L("_Copy"))
-            gtk_button_set_use_underline(gtkCast(copy, to: GtkButton.self), 1)
+            try? await Task.sleep(for: .milliseconds(Motion.duration("confirmation")))
+            Self.showLabel(L("_Copy"), on: copy)
             g_object_unref(UnsafeMutableRawPointer(copy))
         }
+    }
+
+    /// The button shows "Copy" or "Copied"; a screen reader hears what it does either way.
+    private static func showLabel(_ text: String, on copy: Widget) {
+        UI.setButtonLabel(copy, text)
+        Accessibility.setLabel(copy, L("Copy code"))
     }
 }

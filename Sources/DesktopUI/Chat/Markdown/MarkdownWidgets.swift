@@ -18,14 +18,13 @@ enum MarkdownWidgets {
     }
 
     /// A long wrapping text's narrowest width, in characters. GtkLabel finds a wrapping label's
-    /// minimum width by laying its text out at width 0 — a line per word — which was the largest
-    /// single cost of the first frame (perf; start-up 3.23× → 2.77× of the C window with this
-    /// minimum, same machine and day). A text longer than this is never shown narrower anyway (its
-    /// natural width is at least this); a shorter one keeps its own width.
-    static let minimumWidthChars: Int32 = 24
+    /// minimum width by laying its text out at width 0 — a line per word — the largest single cost
+    /// of the first frame. A text longer than this is never shown narrower anyway (its natural
+    /// width is at least this); a shorter one keeps its own width.
+    static let minimumWidthChars = Layout.chars("long-text-min")
 
     /// A reply's text lines are at most this many characters long (`MarkdownView`'s column).
-    static let lineChars: Int32 = 72
+    static let lineChars = Layout.chars("reply-line")
 
     /// Sets a wrapping text label's markup, with the minimum width above once the text is long.
     static func setMarkup(_ label: Widget, _ markup: String) {

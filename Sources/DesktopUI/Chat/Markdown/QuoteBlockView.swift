@@ -11,7 +11,7 @@ final class QuoteBlockView: BlockView {
 
     init() {
         let bar = UI.vbox(classes: [Style.separator])
-        UI.size(bar, width: 3)
+        UI.size(bar, width: Layout.px("quote-bar"))
         UI.addClasses(blocks.widget, [Style.dim])
         widget = LeadingLayout.box(spacing: Style.gapSmall, leading: bar, content: blocks.widget)
     }
