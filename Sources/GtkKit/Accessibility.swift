@@ -15,11 +15,55 @@ public enum Accessibility {
         set(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text)
     }
 
-    /// Names a button by its label's text alone. GTK 4.8's GtkButton gives its accessible label
-    /// property the raw label, underscore and all, and AT-SPI joins that with the text of the label
-    /// it is labelled by: a screen reader said "_Go Go". Call after every change of the label.
-    public static func nameFromLabel(_ button: UnsafeMutablePointer<GtkWidget>) {
-        gtk_accessible_reset_property(OpaquePointer(button), GTK_ACCESSIBLE_PROPERTY_LABEL)
+    /// Names a button by its label's text: `label` without its mnemonic underscores. GTK 4.8's
+    /// GtkButton gives its accessible label the raw label and AT-SPI adds the text of the label it
+    /// is labelled by, so a screen reader said "_Go Go". Call after every change of the label.
+    public static func nameFromLabel(_ button: UnsafeMutablePointer<GtkWidget>, _ label: String) {
+        setLabel(button, withoutMnemonic(label))
+    }
+
+    /// "Sign _Out" as a person reads it: "Sign Out" ("__" stands for one underscore).
+    public static func withoutMnemonic(_ label: String) -> String {
+        var out = "", pending = false
+        for character in label {
+            if character == "_" && !pending { pending = true; continue }
+            pending = false
+            out.append(character)
+        }
+        return out
+    }
+
+    /// Names a stack's page (GTK 4.8 names an untitled one by its type, "GtkStackPage").
+    public static func setPageLabel(_ stack: UnsafeMutablePointer<GtkWidget>, child: UnsafeMutablePointer<GtkWidget>, _ text: String) {
+        guard let page = gtk_stack_get_page(OpaquePointer(stack), child) else { return }
+        setProperty(UnsafeMutableRawPointer(page), GTK_ACCESSIBLE_PROPERTY_LABEL, text)
+    }
+
+    /// Names the parts GTK makes inside its own widgets, which GTK 4.8 otherwise names by their
+    /// type ("GtkScrollbar"): scroll bars and a pane's divider get the names given here (the app's
+    /// translations), decorative icons are left out. Once per process, before the first window.
+    public static func nameGtkParts(scrollBar: String, divider: String) {
+        PartNames.scrollBar = scrollBar
+        PartNames.divider = divider
+        g_type_class_ref(gtk_widget_get_type())  // the signal exists once the class does; kept for good
+        let map = g_signal_lookup("map", gtk_widget_get_type())
+        g_signal_add_emission_hook(map, 0, { _, _, values, _ in
+            guard let values, let object = g_value_get_object(values) else { return 1 }
+            let widget = object.assumingMemoryBound(to: GtkWidget.self)
+            let type = String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(object))))
+            MainActor.assumeIsolated { PartNames.name(widget, type: type) }
+            return 1
+        }, nil, nil)
+    }
+
+    /// Hidden from assistive technologies (decoration, or a label with nothing to say yet).
+    public static func hide(_ widget: UnsafeMutablePointer<GtkWidget>, _ hidden: Bool = true) {
+        var states = [GTK_ACCESSIBLE_STATE_HIDDEN]
+        var values = [GValue()]
+        g_value_init(&values[0], GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
+        g_value_set_boolean(&values[0], hidden ? 1 : 0)
+        gtk_accessible_update_state_value(OpaquePointer(widget), 1, &states, &values)
+        g_value_unset(&values[0])
     }
 
     /// A widget of `type` with an accessible `role`: a property GTK takes only at construction
@@ -49,11 +93,55 @@ public enum Accessibility {
     }
 
     private static func set(_ widget: UnsafeMutablePointer<GtkWidget>, _ property: GtkAccessibleProperty, _ text: String) {
+        setProperty(UnsafeMutableRawPointer(widget), property, text)
+    }
+
+    private static func setProperty(_ accessible: UnsafeMutableRawPointer, _ property: GtkAccessibleProperty, _ text: String) {
         var properties = [property]
         var values = [GValue()]
         g_value_init(&values[0], GType(16 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_STRING
         g_value_set_string(&values[0], text)
-        gtk_accessible_update_property_value(OpaquePointer(widget), 1, &properties, &values)
+        gtk_accessible_update_property_value(OpaquePointer(accessible), 1, &properties, &values)
         g_value_unset(&values[0])
+    }
+}
+
+/// The names `Accessibility.nameGtkParts` gives.
+@MainActor
+private enum PartNames {
+    static var scrollBar = ""
+    static var divider = ""
+
+    static func name(_ widget: UnsafeMutablePointer<GtkWidget>, type: String) {
+        switch type {
+        case "GtkStack":
+            // A page not shown is never mapped, but is still read: its parts are named now.
+            var child = gtk_widget_get_first_child(widget)
+            while let page = child {
+                if gtk_widget_get_mapped(page) == 0 { nameTree(page) }
+                child = gtk_widget_get_next_sibling(page)
+            }
+        case "GtkScrolledWindow":
+            // Its scroll bars too: one that is not needed yet is never mapped, but is still read.
+            let scrolled = OpaquePointer(widget)
+            for bar in [gtk_scrolled_window_get_vscrollbar(scrolled), gtk_scrolled_window_get_hscrollbar(scrolled)].compactMap({ $0 }) {
+                name(bar, type: "GtkScrollbar")
+            }
+        case "GtkScrollbar":
+            Accessibility.setLabel(widget, scrollBar)
+            if let slider = gtk_widget_get_first_child(widget) { Accessibility.setLabel(slider, scrollBar) }
+        case "GtkPanedHandle": Accessibility.setLabel(widget, divider)
+        case "GtkBuiltinIcon": Accessibility.hide(widget)
+        default: break
+        }
+    }
+
+    private static func nameTree(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        name(widget, type: String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)))))
+        var child = gtk_widget_get_first_child(widget)
+        while let next = child {
+            nameTree(next)
+            child = gtk_widget_get_next_sibling(next)
+        }
     }
 }

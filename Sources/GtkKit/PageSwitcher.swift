@@ -10,8 +10,9 @@ import CGtk
 @MainActor
 public enum PageSwitcher {
     /// The switcher for the pages `stack` holds now (titled with `gtk_stack_add_titled`).
-    public static func make(for stack: Widget, classes: [String] = []) -> Widget {
+    public static func make(for stack: Widget, label: String, classes: [String] = []) -> Widget {
         let box = Accessibility.make(gtk_box_get_type(), role: GTK_ACCESSIBLE_ROLE_TAB_LIST)
+        Accessibility.setLabel(box, label)
         UI.addClasses(box, ["linked"] + classes)
         let typedStack = OpaquePointer(stack)
         var buttons: [(name: String, button: Widget)] = []
@@ -23,7 +24,7 @@ public enum PageSwitcher {
             let toggle = gtkCast(button, to: GtkToggleButton.self)
             gtk_button_set_label(gtkCast(button, to: GtkButton.self), title)
             gtk_button_set_use_underline(gtkCast(button, to: GtkButton.self), gtk_stack_page_get_use_underline(page))
-            Accessibility.nameFromLabel(button)
+            Accessibility.nameFromLabel(button, String(cString: title))
             if let first = buttons.first { gtk_toggle_button_set_group(toggle, gtkCast(first.button, to: GtkToggleButton.self)) }
             gtk_box_append(gtkCast(box, to: GtkBox.self), button)
             let pageName = String(cString: name)

@@ -20,17 +20,21 @@ public enum UI {
         gtk_label_set_xalign(opaque, xalign)
         gtk_label_set_selectable(opaque, selectable ? 1 : 0)
         addClasses(label, classes)
+        // GTK 4.8 names an empty label by its type ("GtkLabel"): one waiting for its text says nothing.
+        if text.isEmpty { Accessibility.hide(label) }
         return label
     }
 
     public static func setText(_ label: Widget, _ text: String) {
+        let wasEmpty = gtk_label_get_text(OpaquePointer(label)).map { $0.pointee == 0 } ?? true
         gtk_label_set_text(OpaquePointer(label), text)
+        if wasEmpty != text.isEmpty { Accessibility.hide(label, text.isEmpty) }
     }
 
     /// A button whose label may hold a mnemonic ("_Go").
     public static func button(_ text: String, classes: [String] = [], action: @escaping @MainActor () -> Void) -> Widget {
         let button = gtk_button_new_with_mnemonic(text)!
-        Accessibility.nameFromLabel(button)
+        Accessibility.nameFromLabel(button, text)
         addClasses(button, classes)
         Signals.connect(UnsafeMutableRawPointer(button), "clicked", action)
         return button
@@ -40,13 +44,23 @@ public enum UI {
     public static func setButtonLabel(_ button: Widget, _ text: String) {
         gtk_button_set_label(gtkCast(button, to: GtkButton.self), text)
         gtk_button_set_use_underline(gtkCast(button, to: GtkButton.self), 1)
-        Accessibility.nameFromLabel(button)
+        Accessibility.nameFromLabel(button, text)
     }
 
     /// A stack that measures only the child it shows. GTK's default (homogeneous) measures every
     /// child, shown or not, and a hidden child's wrapped labels are laid out again at each measure:
     /// the chat's hidden welcome view was 1,256 of the 1,727 runs Pango shaped before the first frame.
     public static func stack() -> Widget {
+        stackWithoutPages()
+    }
+
+    /// Adds `child` to `stack` as the page `name`; `label` is what a screen reader calls the page.
+    public static func addPage(_ stack: Widget, _ child: Widget, name: String, label: String) {
+        gtk_stack_add_named(OpaquePointer(stack), child, name)
+        Accessibility.setPageLabel(stack, child: child, label)
+    }
+
+    private static func stackWithoutPages() -> Widget {
         let stack = gtk_stack_new()!
         gtk_stack_set_hhomogeneous(OpaquePointer(stack), 0)
         gtk_stack_set_vhomogeneous(OpaquePointer(stack), 0)

@@ -78,6 +78,7 @@ public final class DesktopApplication {
     private func startup() {
         // Before any widget lays text out: GTK's widgets then use the fonts loaded while GTK started.
         FontPreload.finish()
+        Accessibility.nameGtkParts(scrollBar: L("Scroll bar"), divider: L("Divider"))
         AppIcon.install(on: application)
         appearance = AppearanceController(preference: account.settingsStore.load().appearance)
         // Changed outside the app too (`gsettings set app.builderos.Desktop appearance dark`): applied at once.

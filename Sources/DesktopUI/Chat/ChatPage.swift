@@ -29,6 +29,7 @@ final class ChatPage: Page {
         gtk_paned_set_resize_start_child(OpaquePointer(paned), 0)
         gtk_paned_set_shrink_start_child(OpaquePointer(paned), 0)
         gtk_paned_set_position(OpaquePointer(paned), Self.sidebarWidth)
+        Accessibility.setLabel(paned, L("Conversations"))
         widget = paned
         gtk_widget_set_name(widget, "chat-page")
 

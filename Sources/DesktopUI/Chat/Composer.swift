@@ -38,6 +38,7 @@ final class Composer {
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(OpaquePointer(overlay), textView)
         gtk_overlay_add_overlay(OpaquePointer(overlay), placeholder)
+        Accessibility.setLabel(overlay, L("Message input field"))
         // Grows with its text up to about eight lines, then scrolls.
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)

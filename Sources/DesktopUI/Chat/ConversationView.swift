@@ -46,7 +46,7 @@ final class ConversationView {
         // The welcome view is made when an empty conversation first shows (`showBody`); the stack
         // measures only the child it shows either way.
         body = UI.stack()
-        gtk_stack_add_named(OpaquePointer(body), messages.widget, "messages")
+        UI.addPage(body, messages.widget, name: "messages", label: L("Messages"))
         gtk_widget_set_vexpand(body, 1)
         Spinner.setSpinning(spinner, true)
         gtk_widget_set_name(thinkingText, "thinking")
@@ -120,7 +120,7 @@ final class ConversationView {
     private func showBody() {
         let empty = messages.count == 0
         if empty, gtk_stack_get_child_by_name(OpaquePointer(body), "welcome") == nil {
-            gtk_stack_add_named(OpaquePointer(body), WelcomeView.make(), "welcome")
+            UI.addPage(body, WelcomeView.make(), name: "welcome", label: L("Welcome"))
         }
         gtk_stack_set_visible_child_name(OpaquePointer(body), empty ? "welcome" : "messages")
     }

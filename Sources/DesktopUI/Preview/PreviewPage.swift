@@ -85,14 +85,15 @@ final class PreviewPage: Page {
         UI.append(widget, top)
         UI.append(widget, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
 
-        let stack = OpaquePointer(content)
-        gtk_stack_add_named(stack, PageLayout.emptyState(icon: "web-browser-symbolic", title: L("Preview Localhost"),
-                                         text: UI.label(L("Select a quick link or enter a custom port to see a dev server of the server machine here."),
-                                                        classes: [Style.body, Style.dim], xalign: 0.5)), "empty")
+        UI.addPage(content, PageLayout.emptyState(icon: "web-browser-symbolic", title: L("Preview Localhost"),
+                                                   text: UI.label(L("Select a quick link or enter a custom port to see a dev server of the server machine here."),
+                                                                  classes: [Style.body, Style.dim], xalign: 0.5)), name: "empty", label: L("Preview Localhost"))
         let setHost = UI.button(L("Set _Preview Host…"), classes: [Style.suggested]) { [unowned self] in context.activate("app.preferences") }
         gtk_widget_set_name(setHost, "preview-set-host")
-        gtk_stack_add_named(stack, PageLayout.emptyState(icon: "network-vpn-symbolic", title: L("Previews need a direct path"), text: tunnelText, button: setHost), "tunnel")
-        gtk_stack_add_named(stack, PageLayout.emptyState(icon: "dialog-warning-symbolic", title: L("Web previews are not available"), text: unavailableText), "unavailable")
+        UI.addPage(content, PageLayout.emptyState(icon: "network-vpn-symbolic", title: L("Previews need a direct path"), text: tunnelText, button: setHost),
+                   name: "tunnel", label: L("Previews need a direct path"))
+        UI.addPage(content, PageLayout.emptyState(icon: "dialog-warning-symbolic", title: L("Web previews are not available"), text: unavailableText),
+                   name: "unavailable", label: L("Web previews are not available"))
         gtk_widget_set_vexpand(content, 1)
         gtk_widget_set_name(content, "preview-content")
         UI.append(widget, content)
@@ -189,7 +190,7 @@ final class PreviewPage: Page {
                 return show("unavailable")
             }
             made.onLocationChange = { [weak self] in self?.showActiveCard() }
-            gtk_stack_add_named(OpaquePointer(content), made.widget, "browser")
+            UI.addPage(content, made.widget, name: "browser", label: L("Preview"))
             browser = made
         }
         show("browser")

@@ -82,11 +82,12 @@ final class TerminalPage: Page {
         let terminals = UI.vbox([findBar, notebook])
         let start = UI.button(L("Open a _Shell"), classes: [Style.suggested]) { [unowned self] in open(.shell) }
         gtk_widget_set_name(start, "terminal-start")
-        gtk_stack_add_named(OpaquePointer(content), terminals, "tabs")
-        gtk_stack_add_named(OpaquePointer(content), PageLayout.emptyState(icon: "utilities-terminal-symbolic", title: L("Terminal"), text: UI.label(
+        UI.addPage(content, terminals, name: "tabs", label: L("Terminal"))
+        UI.addPage(content, PageLayout.emptyState(icon: "utilities-terminal-symbolic", title: L("Terminal"), text: UI.label(
             L("A shell on the server machine, in your home folder there, or Jarvis and Codex in their own tabs."),
-            classes: [Style.body, Style.dim], xalign: 0.5), button: start), "empty")
-        gtk_stack_add_named(OpaquePointer(content), PageLayout.emptyState(icon: "utilities-terminal-symbolic", title: L("Terminals are not available"), text: unavailableText), "unavailable")
+            classes: [Style.body, Style.dim], xalign: 0.5), button: start), name: "empty", label: L("Terminal"))
+        UI.addPage(content, PageLayout.emptyState(icon: "utilities-terminal-symbolic", title: L("Terminals are not available"), text: unavailableText),
+                   name: "unavailable", label: L("Terminals are not available"))
         gtk_widget_set_vexpand(content, 1)
         UI.append(widget, content)
         gtk_stack_set_visible_child_name(OpaquePointer(content), "empty")

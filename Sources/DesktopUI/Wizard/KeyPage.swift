@@ -18,10 +18,11 @@ final class KeyPage: WizardPage {
                          onChange: onChange, onActivate: onEnter)
         gtk_widget_set_name(entry, "key-entry")
         gtk_widget_set_hexpand(entry, 1)
-        Accessibility.setLabel(entry, L("API key"))
         focusTarget = entry
         let fieldLabel = UI.label(L("API key"), classes: [Style.label])
         gtk_label_set_mnemonic_widget(OpaquePointer(fieldLabel), entry)
+        // After the relation: the name is this text alone, not the label's text again.
+        Accessibility.setLabel(entry, L("API key"))
 
         reveal = gtk_toggle_button_new()!
         gtk_button_set_icon_name(gtkCast(reveal, to: GtkButton.self), "view-reveal-symbolic")

@@ -16,10 +16,11 @@ final class ServerPage: WizardPage {
         entry = UI.entry(placeholder: "https://builderos.example.com", classes: [Style.entry, Style.mono],
                          onChange: onChange, onActivate: onEnter)
         gtk_widget_set_name(entry, "server-entry")
-        Accessibility.setLabel(entry, L("Server address"))
         focusTarget = entry
         let fieldLabel = UI.label(L("Server address"), classes: [Style.label])
         gtk_label_set_mnemonic_widget(OpaquePointer(fieldLabel), entry)
+        // After the relation: the name is this text alone, not the label's text again.
+        Accessibility.setLabel(entry, L("Server address"))
 
         feedback = UI.label("", classes: [Style.label])
         gtk_widget_set_name(feedback, "server-feedback")

@@ -102,7 +102,7 @@ public final class SetupWizard {
         let done = DonePage { [unowned self] in primary() }
         pages = [.welcome: welcome, .server: server, .apiKey: key, .test: TestPage(), .done: done]
         for step in SetupStep.allCases {
-            gtk_stack_add_named(OpaquePointer(stack), pages[step]!.root, "step-\(step.rawValue)")
+            UI.addPage(stack, pages[step]!.root, name: "step-\(step.rawValue)", label: step.title)
         }
     }
 

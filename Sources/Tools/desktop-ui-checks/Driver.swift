@@ -218,8 +218,10 @@ final class Driver {
     // MARK: Screenshots
 
     /// Saves the window in light and in dark (`<scenario>-<screen>-<theme>.png`), then restores
-    /// the light theme the checks run in.
+    /// the light theme the checks run in. Every screen worth a picture is also read the way a
+    /// screen reader reads it (`accessibleNames`).
     func screenshot(_ window: Widget, _ screen: String) async {
+        await accessibleNames(screen)
         guard let appearance = app.appearance else { return }
         for choice in [Appearance.light, .dark] {
             appearance.set(choice)
@@ -241,5 +243,30 @@ final class Driver {
         }
         appearance.set(.light)
         await settle()
+    }
+
+    // MARK: Accessibility
+
+    /// Reads every window of this process through AT-SPI, as a screen reader does
+    /// (`meson-helpers/accessible-names`), and fails on a name it could not say cleanly: a mnemonic's
+    /// underscore, the same words twice, a GTK type name, a control without a name.
+    func accessibleNames(_ screen: String) async {
+        // Without a session bus (the keyring-unavailable scenario) nothing can read the app at all.
+        let application = UnsafeMutableRawPointer(app.application).assumingMemoryBound(to: GApplication.self)
+        guard !scenario.hasPrefix("bench-"), g_application_get_dbus_connection(application) != nil else { return }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("accessible-names-\(getpid()).txt")
+        FileManager.default.createFile(atPath: report.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: report) }
+        let reader = Process()
+        reader.executableURL = SourceTree.root.appendingPathComponent("meson-helpers/accessible-names")
+        reader.arguments = [String(getpid())]
+        reader.standardOutput = try? FileHandle(forWritingTo: report)
+        reader.standardError = reader.standardOutput
+        do { try reader.run() } catch { return expect(false, "accessible names on \(screen)", "\(error)") }
+        // The app answers the reader's questions on this main loop, so wait on it, never block it.
+        let ended = await wait(seconds: 60) { !reader.isRunning }
+        if !ended { reader.terminate() }
+        let output = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
+        expect(ended && reader.terminationStatus == 0, "accessible names on \(screen)", "\n" + output)
     }
 }

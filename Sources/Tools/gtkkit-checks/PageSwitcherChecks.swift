@@ -21,7 +21,7 @@ enum PageSwitcherChecks {
         _ = Loop.spin(seconds: 3) { gtk_widget_get_mapped(stack) != 0 }
 
         let before = requests.sent
-        let ours = PageSwitcher.make(for: stack)
+        let ours = PageSwitcher.make(for: stack, label: "Pages")
         gtk_box_prepend(gtkCast(box, to: GtkBox.self), ours)
         let byOurs = requests.sent - before
         let control = gtk_stack_switcher_new()!
