@@ -18,8 +18,13 @@ let packedRelocations: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld", "-Xlinker
 // over 15 MB of Swift runtime, Foundation and app made 9.7 MB of it resident; side by side, 5.2 MB
 // (measured: the app's idle peak 4.6 MiB lower).
 func hotFunctionsFirst(_ product: String) -> [LinkerSetting] {
-    packedRelocations + [.unsafeFlags(["-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link-order/\(product).txt",
-                                       "-Xlinker", "--no-warn-symbol-ordering"], .when(configuration: .release))]
+    packedRelocations + [
+        .unsafeFlags(
+            [
+                "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link-order/\(product).txt",
+                "-Xlinker", "--no-warn-symbol-ordering",
+            ], .when(configuration: .release))
+    ]
 }
 // The CLI links libstdc++ statically: see link-static/libstdc++.so (a linker script) for why and how.
 let staticCxxRuntime: [LinkerSetting] = [.unsafeFlags(["-L\(Context.packageDirectory)/link-static"])]
@@ -94,8 +99,9 @@ let package = Package(
         ),
 
         // MARK: The product's executables (Sources/<name>): the app, the CLI, the reference server
-        .executableTarget(name: "builderos-desktop", dependencies: ["DesktopUI", "BuilderOSKit"], swiftSettings: swift6,
-                          linkerSettings: hotFunctionsFirst("builderos-desktop")),
+        .executableTarget(
+            name: "builderos-desktop", dependencies: ["DesktopUI", "BuilderOSKit"], swiftSettings: swift6,
+            linkerSettings: hotFunctionsFirst("builderos-desktop")),
         .executableTarget(
             name: "builderos",
             dependencies: ["BuilderOSKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -109,17 +115,23 @@ let package = Package(
 
         // MARK: Tooling (Sources/Tools): test drivers, fuzzing, faults, benchmarks — never installed
         // Drives the real app under Xvfb against builderos-server (Tests/DesktopUITests/*UITests).
-        .executableTarget(name: "desktop-ui-checks", dependencies: ["DesktopUI", "GtkKit", "BuilderOSKit", "CGtk", "CTerminalView"], path: "Sources/Tools/desktop-ui-checks", swiftSettings: swift6),
+        .executableTarget(
+            name: "desktop-ui-checks", dependencies: ["DesktopUI", "GtkKit", "BuilderOSKit", "CGtk", "CTerminalView"],
+            path: "Sources/Tools/desktop-ui-checks", swiftSettings: swift6),
         // Runs the GtkKit checks in a real GTK process (see Tests/DesktopUITests/GtkKitChecksTests).
-        .executableTarget(name: "gtkkit-checks", dependencies: ["GtkKit", "BuilderOSKit", "CGtk"], path: "Sources/Tools/gtkkit-checks", swiftSettings: swift6),
+        .executableTarget(
+            name: "gtkkit-checks", dependencies: ["GtkKit", "BuilderOSKit", "CGtk"], path: "Sources/Tools/gtkkit-checks", swiftSettings: swift6),
         // Seeded fuzzing of every decoder (meson-helpers/fuzz-decoders; a fast subset runs in the tests).
         .executableTarget(name: "builderos-fuzz", dependencies: ["BuilderOSKit"], path: "Sources/Tools/builderos-fuzz", swiftSettings: swift6),
         // What the quality tools and the tests share: the reference server as a child process, statistics, grep, loopback sockets.
         .target(name: "ToolSupport", path: "Sources/Tools/ToolSupport", swiftSettings: swift6),
         // The fault suite (meson-helpers/fault-suite; a fast subset runs in the tests).
-        .executableTarget(name: "builderos-faults", dependencies: ["BuilderOSKit", "ToolSupport"], path: "Sources/Tools/builderos-faults", swiftSettings: swift6),
+        .executableTarget(
+            name: "builderos-faults", dependencies: ["BuilderOSKit", "ToolSupport"], path: "Sources/Tools/builderos-faults", swiftSettings: swift6),
         // The benchmark table (meson-helpers/benchmark); not part of the tests.
-        .executableTarget(name: "builderos-bench", dependencies: ["BuilderOSKit", "ToolSupport", "ReferenceServer"], path: "Sources/Tools/builderos-bench", swiftSettings: swift6),
+        .executableTarget(
+            name: "builderos-bench", dependencies: ["BuilderOSKit", "ToolSupport", "ReferenceServer"], path: "Sources/Tools/builderos-bench",
+            swiftSettings: swift6),
 
         // MARK: Tests
         .testTarget(name: "BuilderOSKitTests", dependencies: ["BuilderOSKit", "ToolSupport"], swiftSettings: swift6),

@@ -47,13 +47,15 @@ public enum Accessibility {
         PartNames.divider = divider
         g_type_class_ref(gtk_widget_get_type())  // the signal exists once the class does; kept for good
         let map = g_signal_lookup("map", gtk_widget_get_type())
-        g_signal_add_emission_hook(map, 0, { _, _, values, _ in
-            guard let values, let object = g_value_get_object(values) else { return 1 }
-            let widget = object.assumingMemoryBound(to: GtkWidget.self)
-            let type = String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(object))))
-            MainActor.assumeIsolated { PartNames.name(widget, type: type) }
-            return 1
-        }, nil, nil)
+        g_signal_add_emission_hook(
+            map, 0,
+            { _, _, values, _ in
+                guard let values, let object = g_value_get_object(values) else { return 1 }
+                let widget = object.assumingMemoryBound(to: GtkWidget.self)
+                let type = String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(object))))
+                MainActor.assumeIsolated { PartNames.name(widget, type: type) }
+                return 1
+            }, nil, nil)
     }
 
     /// Hidden from assistive technologies (decoration, or a label with nothing to say yet).

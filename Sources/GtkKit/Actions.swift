@@ -5,8 +5,10 @@ import CGtk
 public enum Actions {
     /// Adds `app.<name>` to `application`, runs `handler` on activation, binds `accelerators`.
     @discardableResult
-    public static func add(_ name: String, to application: UnsafeMutablePointer<GtkApplication>,
-                           accelerators: [String] = [], handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    public static func add(
+        _ name: String, to application: UnsafeMutablePointer<GtkApplication>,
+        accelerators: [String] = [], handler: @escaping @MainActor () -> Void
+    ) -> SignalConnection {
         let action = g_simple_action_new(name, nil)!
         let connection = Signals.connect(UnsafeMutableRawPointer(action), "activate", withArgument: { _ in handler() })
         g_action_map_add_action(OpaquePointer(application), action)
@@ -17,9 +19,11 @@ public enum Actions {
 
     /// Adds `win.<name>` to a GtkApplicationWindow (each window has its own).
     @discardableResult
-    public static func add(_ name: String, toWindow window: UnsafeMutablePointer<GtkWidget>,
-                           application: UnsafeMutablePointer<GtkApplication>,
-                           accelerators: [String] = [], handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    public static func add(
+        _ name: String, toWindow window: UnsafeMutablePointer<GtkWidget>,
+        application: UnsafeMutablePointer<GtkApplication>,
+        accelerators: [String] = [], handler: @escaping @MainActor () -> Void
+    ) -> SignalConnection {
         let action = g_simple_action_new(name, nil)!
         let connection = Signals.connect(UnsafeMutableRawPointer(action), "activate", withArgument: { _ in handler() })
         g_action_map_add_action(OpaquePointer(window), action)

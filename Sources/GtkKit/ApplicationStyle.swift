@@ -12,10 +12,12 @@ public final class ApplicationStyle {
     private var connection: SignalConnection?
 
     private init() {
-        connection = Signals.connect(provider.pointer, "parsing-error", withTwoArguments: { [weak self] _, error in
-            let message = error.map { String(cString: $0.assumingMemoryBound(to: GError.self).pointee.message) }
-            self?.errors.append(message ?? "parsing error")
-        })
+        connection = Signals.connect(
+            provider.pointer, "parsing-error",
+            withTwoArguments: { [weak self] _, error in
+                let message = error.map { String(cString: $0.assumingMemoryBound(to: GError.self).pointee.message) }
+                self?.errors.append(message ?? "parsing error")
+            })
     }
 
     /// Loads `css`; returns the parsing errors GTK reported (none for our generated sheets).

@@ -19,9 +19,11 @@ public enum DeferredRelease {
         pending.append((ObjectRef(retaining: object), owner))
         guard !scheduled else { return }
         scheduled = true
-        g_idle_add_full(G_PRIORITY_LOW, { _ in
-            MainActor.assumeIsolated { DeferredRelease.releaseOne() ? 1 : 0 }
-        }, nil, nil)
+        g_idle_add_full(
+            G_PRIORITY_LOW,
+            { _ in
+                MainActor.assumeIsolated { DeferredRelease.releaseOne() ? 1 : 0 }
+            }, nil, nil)
     }
 
     /// Objects waiting to be released (checks read it).

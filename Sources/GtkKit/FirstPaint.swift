@@ -32,24 +32,28 @@ public enum FirstPaint {
                 body()
             }
         }
-        gtk_widget_add_tick_callback(window, { _, _, user in
-            MainActor.assumeIsolated { SignalClosure.body(user, as: FrameBody.self)() }
-            return 0  // G_SOURCE_REMOVE: once
-        }, SignalClosure.retain(tick), SignalClosure.release)
+        gtk_widget_add_tick_callback(
+            window,
+            { _, _, user in
+                MainActor.assumeIsolated { SignalClosure.body(user, as: FrameBody.self)() }
+                return 0  // G_SOURCE_REMOVE: once
+            }, SignalClosure.retain(tick), SignalClosure.release)
     }
 
     /// Runs `body` once, right after the first frame any window of `application` paints, whichever
     /// window that is (a window added but kept hidden never paints, while another may).
     public static func afterFirstWindow(of application: UnsafeMutablePointer<GtkApplication>, _ body: @escaping @MainActor () -> Void) {
         var waiting: SignalConnection?
-        waiting = Signals.connect(UnsafeMutableRawPointer(application), "window-added", withArgument: { window in
-            guard let window else { return }
-            after(window.assumingMemoryBound(to: GtkWidget.self)) {
-                guard waiting != nil else { return }
-                waiting?.disconnect()
-                waiting = nil
-                body()
-            }
-        })
+        waiting = Signals.connect(
+            UnsafeMutableRawPointer(application), "window-added",
+            withArgument: { window in
+                guard let window else { return }
+                after(window.assumingMemoryBound(to: GtkWidget.self)) {
+                    guard waiting != nil else { return }
+                    waiting?.disconnect()
+                    waiting = nil
+                    body()
+                }
+            })
     }
 }

@@ -1,5 +1,5 @@
-import CStartPreload
 import CGtk
+import CStartPreload
 import Foundation
 
 /// Loads the fonts of the first frame on a thread of its own while GTK starts, and describes the
@@ -14,7 +14,8 @@ public enum FontPreload {
 
     /// Laid out and drawn in each font: the letters, digits and punctuation of the app's languages
     /// (English, German, Spanish), so their glyphs and shaping plans are ready too.
-    static let sample = String((32...126).map { Character(Unicode.Scalar(UInt8($0))) })
+    static let sample =
+        String((32...126).map { Character(Unicode.Scalar(UInt8($0))) })
         + "ÄÖÜäöüßÁÉÍÑÓÚáéíñóúü¿¡«»–—…‘’“”•€·×"
 
     private final class Loading: @unchecked Sendable {

@@ -27,10 +27,12 @@ public final class FrameCoalescer {
             self.scheduled = false
             self.work()
         }
-        gtk_widget_add_tick_callback(widget, { _, _, user in
-            MainActor.assumeIsolated { SignalClosure.body(user, as: FrameBody.self)() }
-            return 0  // G_SOURCE_REMOVE: once
-        }, SignalClosure.retain(body), SignalClosure.release)
+        gtk_widget_add_tick_callback(
+            widget,
+            { _, _, user in
+                MainActor.assumeIsolated { SignalClosure.body(user, as: FrameBody.self)() }
+                return 0  // G_SOURCE_REMOVE: once
+            }, SignalClosure.retain(body), SignalClosure.release)
     }
 }
 
@@ -39,9 +41,11 @@ public final class FrameCoalescer {
 @MainActor
 public enum FrameTicker {
     public static func every(_ widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void) {
-        gtk_widget_add_tick_callback(widget, { _, _, user in
-            MainActor.assumeIsolated { SignalClosure.body(user, as: FrameBody.self)() }
-            return 1  // G_SOURCE_CONTINUE
-        }, SignalClosure.retain(body as FrameBody), SignalClosure.release)
+        gtk_widget_add_tick_callback(
+            widget,
+            { _, _, user in
+                MainActor.assumeIsolated { SignalClosure.body(user, as: FrameBody.self)() }
+                return 1  // G_SOURCE_CONTINUE
+            }, SignalClosure.retain(body as FrameBody), SignalClosure.release)
     }
 }

@@ -8,8 +8,10 @@ import CGtk
 /// up to four times while a layout is asked for), so the change is in that frame's picture.
 @MainActor
 public enum FramePhases {
-    public static func observe(_ widget: Widget, afterLayout: @escaping @MainActor () -> Void,
-                               afterPaint: @escaping @MainActor () -> Void) {
+    public static func observe(
+        _ widget: Widget, afterLayout: @escaping @MainActor () -> Void,
+        afterPaint: @escaping @MainActor () -> Void
+    ) {
         let observer = Observer(afterLayout: afterLayout, afterPaint: afterPaint)
         let instance = UnsafeMutableRawPointer(widget)
         Signals.connect(instance, "realize") { observer.attach(to: widget) }
@@ -34,8 +36,10 @@ public enum FramePhases {
             let instance = UnsafeMutableRawPointer(clock)
             // GTK lays a window out in a "layout" handler it connects while a layout is pending and
             // disconnects once none is: connected "after", this one follows it in every emission.
-            connections = [Signals.connectAfter(instance, "layout") { [weak self] in self?.afterLayout() },
-                           Signals.connect(instance, "after-paint") { [weak self] in self?.afterPaint() }]
+            connections = [
+                Signals.connectAfter(instance, "layout") { [weak self] in self?.afterLayout() },
+                Signals.connect(instance, "after-paint") { [weak self] in self?.afterPaint() },
+            ]
         }
 
         func detach() {

@@ -28,8 +28,11 @@ public enum GLDriverPreload {
     /// or new thread for a while: the loading holds the dynamic loader's lock (the app: `DesktopApplication.run`).
     public static func start() {
         let environment = ProcessInfo.processInfo.environment
-        guard let path = driverPath(environment: environment, libraryDirectory: gtkLibraryDirectory(),
-                                    exists: { FileManager.default.fileExists(atPath: $0) }) else { return }
+        guard
+            let path = driverPath(
+                environment: environment, libraryDirectory: gtkLibraryDirectory(),
+                exists: { FileManager.default.fileExists(atPath: $0) })
+        else { return }
         let thread = Thread {
             // Kept open for good: the driver then stays loaded between EGL's probe and GLX.
             if dlopen(path, RTLD_NOW | RTLD_GLOBAL) != nil { lock.withLock { opened = path } }

@@ -26,7 +26,9 @@ public enum LazyColumn {
     public static func box(spacing: Int32) -> Widget {
         let box = UI.vbox()
         let column = ColumnState(spacing: spacing)
-        g_object_set_data_full(columnObject(box), columnKey, Unmanaged.passRetained(column).toOpaque()) { Unmanaged<ColumnState>.fromOpaque($0!).release() }
+        g_object_set_data_full(columnObject(box), columnKey, Unmanaged.passRetained(column).toOpaque()) {
+            Unmanaged<ColumnState>.fromOpaque($0!).release()
+        }
         gtk_widget_set_layout_manager(box, gtk_custom_layout_new({ _ in GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH }, measure, allocate))
         // What the owner of frozen children cannot know ends the column's sums of them: a new text
         // direction (here), a new theme (once for all columns), new stylesheets (`ApplicationStyle`).
@@ -109,7 +111,8 @@ func measureExactly(_ child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRec
 /// that did not change), estimated when it may be.
 private func height(of child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRecord, width: Int32, serial: UInt32) -> Int32 {
     if record.width == width, !record.exact { return record.height }
-    let mayEstimate = record.measuredWidth > 0 && record.measuredWidth != width && !record.nearView
+    let mayEstimate =
+        record.measuredWidth > 0 && record.measuredWidth != width && !record.nearView
         && gtk_widget_get_request_mode(child) == GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH
     guard mayEstimate else {
         measureExactly(child, record, width: width)

@@ -100,8 +100,10 @@ func extendSettled(_ column: ColumnState, width: Int32) {
 /// allocated (measured first, which also checks they did not change), those that were near and no
 /// longer are parked, all others left as they are. False if one turned out changed: the sums are
 /// dropped and the caller lays everything out.
-func allocateSettled(_ column: ColumnState, band: (top: Double, bottom: Double, viewTop: Double, screen: Double)?,
-                     focusChild: UnsafeMutablePointer<GtkWidget>?) -> Bool {
+func allocateSettled(
+    _ column: ColumnState, band: (top: Double, bottom: Double, viewTop: Double, screen: Double)?,
+    focusChild: UnsafeMutablePointer<GtkWidget>?
+) -> Bool {
     let settled = column.settled
     let heights = { (index: Int) in column.entries[index].record._withUnsafeGuaranteedRef { $0.height } }
     let near = band.map { settled.indices(meeting: $0.top, $0.bottom, heights: heights) } ?? 0..<settled.count
@@ -123,8 +125,9 @@ func allocateSettled(_ column: ColumnState, band: (top: Double, bottom: Double, 
         }
         let isNear = near.contains(index)
         record.nearView = isNear
-        place(child, record, at: GtkAllocation(x: 0, y: settled.tops[index], width: settled.width, height: record.height),
-              parked: !isNear && child != focusChild)
+        place(
+            child, record, at: GtkAllocation(x: 0, y: settled.tops[index], width: settled.width, height: record.height),
+            parked: !isNear && child != focusChild)
     }
     if let index = focusIndex, !near.contains(index) {
         column.settled.near = near.isEmpty ? index..<index + 1 : min(near.lowerBound, index)..<max(near.upperBound, index + 1)

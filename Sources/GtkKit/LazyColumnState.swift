@@ -77,8 +77,12 @@ final class ColumnState: @unchecked Sendable {
     /// pass is kept while the children are the same.
     func children(of box: UnsafeMutablePointer<GtkWidget>) -> [(child: UnsafeMutablePointer<GtkWidget>, record: Unmanaged<ChildRecord>)] {
         contextSerial = pango_context_get_serial(gtk_widget_get_pango_context(box))
-        if settled.count > 0, !settled.isCurrent(serial: contextSerial, frozen: frozen)
-            || gtk_widget_get_parent(entries[settled.count - 1].child) != box { settled = SettledPrefix() }
+        if settled.count > 0,
+            !settled.isCurrent(serial: contextSerial, frozen: frozen)
+                || gtk_widget_get_parent(entries[settled.count - 1].child) != box
+        {
+            settled = SettledPrefix()
+        }
         // The settled children are as they were (the owner's word): the walk starts after them.
         var index = settled.count
         var child = index > 0 ? gtk_widget_get_next_sibling(entries[index - 1].child) : gtk_widget_get_first_child(box)
@@ -132,7 +136,9 @@ func childRecord(of child: UnsafeMutablePointer<GtkWidget>) -> ChildRecord? {
 func makeChildRecord(for child: UnsafeMutablePointer<GtkWidget>) -> ChildRecord {
     if let existing = childRecord(of: child) { return existing }
     let new = ChildRecord()
-    g_object_set_qdata_full(columnObject(child), recordKey, Unmanaged.passRetained(new).toOpaque()) { Unmanaged<ChildRecord>.fromOpaque($0!).release() }
+    g_object_set_qdata_full(columnObject(child), recordKey, Unmanaged.passRetained(new).toOpaque()) {
+        Unmanaged<ChildRecord>.fromOpaque($0!).release()
+    }
     return new
 }
 

@@ -23,8 +23,9 @@ private let validationBudget = 3_000
 /// once, for columns that park children; GLib disconnects it when the column is finalized.
 func followView(of box: UnsafeMutablePointer<GtkWidget>, _ column: ColumnState) {
     guard let scroller = gtk_widget_get_ancestor(box, gtk_scrolled_window_get_type()),
-          let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)),
-          column.followedAdjustment != adjustment else { return }
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)),
+        column.followedAdjustment != adjustment
+    else { return }
     column.followedAdjustment = adjustment
     column.valueAtAllocation = gtk_adjustment_get_value(adjustment)
     // Not for the columns' own moves of the view (scroll anchoring): an allocation then would lay
@@ -34,7 +35,8 @@ func followView(of box: UnsafeMutablePointer<GtkWidget>, _ column: ColumnState) 
         guard let pointer, let adjustment, !LazyColumn.movingTheView else { return }
         let box = pointer.assumingMemoryBound(to: GtkWidget.self), view = adjustment.assumingMemoryBound(to: GtkAdjustment.self)
         guard let column = columnState(of: box),
-              abs(gtk_adjustment_get_value(view) - column.valueAtAllocation) >= gtk_adjustment_get_page_size(view) / 4 else { return }
+            abs(gtk_adjustment_get_value(view) - column.valueAtAllocation) >= gtk_adjustment_get_page_size(view) / 4
+        else { return }
         gtk_widget_queue_allocate(box)
     }
     g_signal_connect_object(adjustment, "value-changed", unsafeBitCast(moved, to: GCallback.self), box, G_CONNECT_SWAPPED)
@@ -45,7 +47,8 @@ func followView(of box: UnsafeMutablePointer<GtkWidget>, _ column: ColumnState) 
 /// when it is allocated. The message list does not take this for the user scrolling.
 func moveView(of box: UnsafeMutablePointer<GtkWidget>, by shift: Double) {
     guard shift != 0, let scroller = gtk_widget_get_ancestor(box, gtk_scrolled_window_get_type()),
-          let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) else { return }
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
+    else { return }
     LazyColumn.movingTheView = true
     defer { LazyColumn.movingTheView = false }
     gtk_adjustment_set_upper(adjustment, gtk_adjustment_get_upper(adjustment) + shift)
@@ -57,11 +60,13 @@ func startValidating(_ box: UnsafeMutablePointer<GtkWidget>, _ column: ColumnSta
     guard !column.validating else { return }
     column.validating = true
     // GTK keeps the callback as long as it returns true (and drops it with the widget).
-    gtk_widget_add_tick_callback(box, { widget, _, _ in
-        guard let widget, let column = columnState(of: widget) else { return 0 }
-        validateSome(widget, column)
-        return column.validating ? 1 : 0
-    }, nil, nil)
+    gtk_widget_add_tick_callback(
+        box,
+        { widget, _, _ in
+            guard let widget, let column = columnState(of: widget) else { return 0 }
+            validateSome(widget, column)
+            return column.validating ? 1 : 0
+        }, nil, nil)
 }
 
 /// One frame's share: measures (when only estimated) and admits hidden children, nearest the

@@ -27,7 +27,9 @@ public enum LeadingLayout {
 
 private let spacingKey = "bos-leading-spacing"
 
-private func parts(of box: UnsafeMutablePointer<GtkWidget>) -> (leading: UnsafeMutablePointer<GtkWidget>, content: UnsafeMutablePointer<GtkWidget>, spacing: Int32)? {
+private func parts(of box: UnsafeMutablePointer<GtkWidget>) -> (
+    leading: UnsafeMutablePointer<GtkWidget>, content: UnsafeMutablePointer<GtkWidget>, spacing: Int32
+)? {
     guard let leading = gtk_widget_get_first_child(box), let content = gtk_widget_get_next_sibling(leading) else { return nil }
     let stored = Int(bitPattern: g_object_get_data(UnsafeMutablePointer(OpaquePointer(box)), spacingKey))
     return (leading, content, Int32(max(stored - 1, 0)))

@@ -23,8 +23,10 @@ extension UI {
     /// button is clickable without a popover): a menu or popover made there costs nothing until the
     /// button is first used.
     public static func beforePopup(_ button: Widget, _ make: @escaping @MainActor () -> Void) {
-        gtk_menu_button_set_create_popup_func(OpaquePointer(button), { _, user in
-            MainActor.assumeIsolated { SignalClosure.body(user, as: (@MainActor () -> Void).self)() }
-        }, SignalClosure.retain(make), SignalClosure.release)
+        gtk_menu_button_set_create_popup_func(
+            OpaquePointer(button),
+            { _, user in
+                MainActor.assumeIsolated { SignalClosure.body(user, as: (@MainActor () -> Void).self)() }
+            }, SignalClosure.retain(make), SignalClosure.release)
     }
 }

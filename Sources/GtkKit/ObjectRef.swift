@@ -39,13 +39,15 @@ public final class FinalizationWatch {
     public init(_ object: UnsafeMutableRawPointer) {
         let box = Unmanaged.passRetained(self)
         self.box = box
-        g_object_weak_ref(object.assumingMemoryBound(to: GObject.self), { data, _ in
-            let watch = Unmanaged<FinalizationWatch>.fromOpaque(data!)
-            MainActor.assumeIsolated {
-                watch.takeUnretainedValue().isFinalized = true
-                watch.takeUnretainedValue().box = nil
-            }
-            watch.release()
-        }, box.toOpaque())
+        g_object_weak_ref(
+            object.assumingMemoryBound(to: GObject.self),
+            { data, _ in
+                let watch = Unmanaged<FinalizationWatch>.fromOpaque(data!)
+                MainActor.assumeIsolated {
+                    watch.takeUnretainedValue().isFinalized = true
+                    watch.takeUnretainedValue().box = nil
+                }
+                watch.release()
+            }, box.toOpaque())
     }
 }

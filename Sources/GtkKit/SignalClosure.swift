@@ -28,10 +28,13 @@ extension Signals {
     /// Connects `trampoline` (a `@convention(c)` function of the signal's exact C signature) with `body` as its
     /// user data. Every public `connect…` goes through here.
     @MainActor
-    static func attach<Body>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ trampoline: GCallback, _ body: Body,
-                             after: Bool = false) -> SignalConnection {
-        let id = g_signal_connect_data(instance, signal, trampoline, SignalClosure.retain(body), { user, _ in SignalClosure.release(user) },
-                                       after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0))
+    static func attach<Body>(
+        _ instance: UnsafeMutableRawPointer, _ signal: String, _ trampoline: GCallback, _ body: Body,
+        after: Bool = false
+    ) -> SignalConnection {
+        let id = g_signal_connect_data(
+            instance, signal, trampoline, SignalClosure.retain(body), { user, _ in SignalClosure.release(user) },
+            after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0))
         return SignalConnection(instance: instance, handlerID: id)
     }
 }

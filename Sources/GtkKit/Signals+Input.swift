@@ -3,8 +3,10 @@ import CGtk
 extension Signals {
     /// Calls `handler(x, y)` when `button` (3: right, secondary) is pressed on `widget`.
     @MainActor @discardableResult
-    public static func onClick(_ widget: UnsafeMutablePointer<GtkWidget>, button: UInt32,
-                               _ handler: @escaping @MainActor (Double, Double) -> Void) -> SignalConnection {
+    public static func onClick(
+        _ widget: UnsafeMutablePointer<GtkWidget>, button: UInt32,
+        _ handler: @escaping @MainActor (Double, Double) -> Void
+    ) -> SignalConnection {
         let gesture = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(gesture, button)
         gtk_widget_add_controller(widget, gesture)
@@ -17,14 +19,17 @@ extension Signals {
 
     /// Calls `handler(x, y)` when the primary button is pressed with Ctrl held (a link in a terminal).
     @MainActor @discardableResult
-    public static func onControlClick(_ widget: UnsafeMutablePointer<GtkWidget>,
-                                      _ handler: @escaping @MainActor (Double, Double) -> Void) -> SignalConnection {
+    public static func onControlClick(
+        _ widget: UnsafeMutablePointer<GtkWidget>,
+        _ handler: @escaping @MainActor (Double, Double) -> Void
+    ) -> SignalConnection {
         let gesture = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(gesture, 1)
         gtk_event_controller_set_propagation_phase(gesture, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(widget, gesture)
         typealias Body = @MainActor (Double, Double) -> Void
-        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { gesture, _, x, y, user in
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = {
+            gesture, _, x, y, user in
             let state = gtk_event_controller_get_current_event_state(OpaquePointer(gesture))
             guard state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return }
             MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(x, y) }
@@ -34,12 +39,15 @@ extension Signals {
 
     /// Accepts files dropped on `widget`; `handler` gets their paths and says whether it took them.
     @MainActor @discardableResult
-    public static func onFilesDropped(_ widget: UnsafeMutablePointer<GtkWidget>,
-                                      _ handler: @escaping @MainActor ([String]) -> Bool) -> SignalConnection {
+    public static func onFilesDropped(
+        _ widget: UnsafeMutablePointer<GtkWidget>,
+        _ handler: @escaping @MainActor ([String]) -> Bool
+    ) -> SignalConnection {
         let target = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY)!
         gtk_widget_add_controller(widget, target)
         typealias Body = @MainActor (UnsafePointer<GValue>) -> Bool
-        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<GValue>?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, value, _, _, user in
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<GValue>?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = {
+            _, value, _, _, user in
             guard let value else { return 0 }
             return MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(value) ? 1 : 0 }
         }

@@ -4,8 +4,10 @@ extension Signals {
     /// For signals whose handler answers "handled?" with a gboolean and takes no arguments,
     /// e.g. a window's "close-request" (true keeps the window open).
     @MainActor @discardableResult
-    public static func connectHandled(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                                      _ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+    public static func connectHandled(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        _ handler: @escaping @MainActor () -> Bool
+    ) -> SignalConnection {
         typealias Body = @MainActor () -> Bool
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = { _, user in
             MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)() ? 1 : 0 }
@@ -16,13 +18,16 @@ extension Signals {
     /// Calls `handler(keyval, modifiers)` for every key pressed inside `widget` (capture phase, so
     /// it sees Escape before an entry does); it returns true when it handled the key.
     @MainActor @discardableResult
-    public static func onKeyPressed(_ widget: UnsafeMutablePointer<GtkWidget>,
-                                    _ handler: @escaping @MainActor (_ keyval: UInt32, _ modifiers: UInt32) -> Bool) -> SignalConnection {
+    public static func onKeyPressed(
+        _ widget: UnsafeMutablePointer<GtkWidget>,
+        _ handler: @escaping @MainActor (_ keyval: UInt32, _ modifiers: UInt32) -> Bool
+    ) -> SignalConnection {
         let controller = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(widget, controller)  // the widget owns it now
         typealias Body = @MainActor (UInt32, UInt32) -> Bool
-        let trampoline: @convention(c) (UnsafeMutableRawPointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?) -> gboolean = { _, keyval, _, state, user in
+        let trampoline: @convention(c) (UnsafeMutableRawPointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?) -> gboolean = {
+            _, keyval, _, state, user in
             MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(keyval, state.rawValue) ? 1 : 0 }
         }
         return attach(UnsafeMutableRawPointer(controller), "key-pressed", unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
@@ -45,4 +50,3 @@ extension Signals {
         }
     }
 }
-

@@ -25,8 +25,10 @@ public final class SignalConnection {
 public enum Signals {
     /// For signals whose C callback is `(instance, user_data)`, e.g. "clicked", "destroy".
     @MainActor @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                               _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    public static func connect(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        _ handler: @escaping @MainActor () -> Void
+    ) -> SignalConnection {
         connectWithoutArguments(instance, signal, handler, after: false)
     }
 
@@ -34,14 +36,18 @@ public enum Signals {
     /// were connected: for a handler that must follow another the emitter connects and disconnects
     /// as it goes (GTK's layout of a window on its frame clock's "layout").
     @MainActor @discardableResult
-    public static func connectAfter(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                                    _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    public static func connectAfter(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        _ handler: @escaping @MainActor () -> Void
+    ) -> SignalConnection {
         connectWithoutArguments(instance, signal, handler, after: true)
     }
 
     @MainActor
-    private static func connectWithoutArguments(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                                                _ handler: @escaping @MainActor () -> Void, after: Bool) -> SignalConnection {
+    private static func connectWithoutArguments(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        _ handler: @escaping @MainActor () -> Void, after: Bool
+    ) -> SignalConnection {
         typealias Body = @MainActor () -> Void
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, user in
             MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)() }
@@ -51,8 +57,10 @@ public enum Signals {
 
     /// For signals whose C callback is `(instance, argument, user_data)` with a pointer argument.
     @MainActor @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                               withArgument handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> SignalConnection {
+    public static func connect(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        withArgument handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void
+    ) -> SignalConnection {
         typealias Body = @MainActor (UnsafeMutableRawPointer?) -> Void
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, argument, user in
             MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(argument) }
@@ -63,8 +71,10 @@ public enum Signals {
     /// For signals whose C callback is `(instance, gboolean, user_data)`, e.g. GNetworkMonitor's
     /// "network-changed": the boolean is read as the gboolean (an int) it is, not through a pointer.
     @MainActor @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                               withBool handler: @escaping @MainActor (Bool) -> Void) -> SignalConnection {
+    public static func connect(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        withBool handler: @escaping @MainActor (Bool) -> Void
+    ) -> SignalConnection {
         typealias Body = @MainActor (Bool) -> Void
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, gboolean, UnsafeMutableRawPointer?) -> Void = { _, value, user in
             MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(value != 0) }
@@ -75,12 +85,16 @@ public enum Signals {
     /// For signals whose C callback is `(instance, first, second, user_data)`, e.g. a CSS
     /// provider's "parsing-error" (section, error).
     @MainActor @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                               withTwoArguments handler: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void) -> SignalConnection {
+    public static func connect(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        withTwoArguments handler: @escaping @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+    ) -> SignalConnection {
         typealias Body = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
-        let trampoline: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, first, second, user in
-            MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(first, second) }
-        }
+        let trampoline:
+            @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = {
+                _, first, second, user in
+                MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)(first, second) }
+            }
         return attach(instance, signal, unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
     }
 

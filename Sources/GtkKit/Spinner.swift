@@ -19,11 +19,14 @@ public enum Spinner {
         gtk_drawing_area_set_content_height(area, size)
         UI.addClasses(widget, ["spinner"])
         let state = Unmanaged.passRetained(SpinnerState()).toOpaque()
-        gtk_drawing_area_set_draw_func(area, { area, cr, width, height, data in
-            guard let area, let cr, let data else { return }
-            let state = Unmanaged<SpinnerState>.fromOpaque(data).takeUnretainedValue()
-            MainActor.assumeIsolated { Spinner.draw(UnsafeMutablePointer(OpaquePointer(area)), cr, width, height, state) }
-        }, state) { Unmanaged<SpinnerState>.fromOpaque($0!).release() }
+        gtk_drawing_area_set_draw_func(
+            area,
+            { area, cr, width, height, data in
+                guard let area, let cr, let data else { return }
+                let state = Unmanaged<SpinnerState>.fromOpaque(data).takeUnretainedValue()
+                MainActor.assumeIsolated { Spinner.draw(UnsafeMutablePointer(OpaquePointer(area)), cr, width, height, state) }
+            }, state
+        ) { Unmanaged<SpinnerState>.fromOpaque($0!).release() }
         g_object_set_qdata(object, stateKey, state)
         Signals.connect(UnsafeMutableRawPointer(widget), "map") {
             if let state = Spinner.state(of: widget) { Spinner.tick(widget, state) }
@@ -45,16 +48,20 @@ public enum Spinner {
     private static func tick(_ spinner: Widget, _ state: SpinnerState) {
         guard state.spinning, !state.ticking, gtk_widget_get_mapped(spinner) != 0, animationsEnabled(spinner) else { return }
         state.ticking = true
-        gtk_widget_add_tick_callback(spinner, { widget, _, data in
-            let state = Unmanaged<SpinnerState>.fromOpaque(data!).takeUnretainedValue()
-            guard state.spinning, let widget, gtk_widget_get_mapped(widget) != 0 else { state.ticking = false; return 0 }  // G_SOURCE_REMOVE
-            gtk_widget_queue_draw(widget)
-            return 1
-        }, Unmanaged.passUnretained(state).toOpaque(), nil)
+        gtk_widget_add_tick_callback(
+            spinner,
+            { widget, _, data in
+                let state = Unmanaged<SpinnerState>.fromOpaque(data!).takeUnretainedValue()
+                guard state.spinning, let widget, gtk_widget_get_mapped(widget) != 0 else { state.ticking = false; return 0 }  // G_SOURCE_REMOVE
+                gtk_widget_queue_draw(widget)
+                return 1
+            }, Unmanaged.passUnretained(state).toOpaque(), nil)
     }
 
     private static func state(of spinner: Widget) -> SpinnerState? {
-        g_object_get_qdata(UnsafeMutablePointer(OpaquePointer(spinner)), stateKey).map { Unmanaged<SpinnerState>.fromOpaque($0).takeUnretainedValue() }
+        g_object_get_qdata(UnsafeMutablePointer(OpaquePointer(spinner)), stateKey).map {
+            Unmanaged<SpinnerState>.fromOpaque($0).takeUnretainedValue()
+        }
     }
 
     /// Whether it is turning (checks read it).

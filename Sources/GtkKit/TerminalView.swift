@@ -28,11 +28,13 @@ public final class TerminalView {
         precondition(TerminalView.isLoaded, "TerminalView.load() must succeed first")
         widget = bos_terminal_new(scrollback)!.assumingMemoryBound(to: GtkWidget.self)
         let user = Unmanaged.passRetained(InputBox(onInput)).toOpaque()
-        bos_terminal_on_input(raw, { bytes, length, user in
-            let box = Unmanaged<InputBox>.fromOpaque(user!).takeUnretainedValue()
-            let data = Data(bytes: bytes!, count: Int(length))
-            MainActor.assumeIsolated { box.handler(data) }
-        }, user, { user in Unmanaged<InputBox>.fromOpaque(user!).release() })
+        bos_terminal_on_input(
+            raw,
+            { bytes, length, user in
+                let box = Unmanaged<InputBox>.fromOpaque(user!).takeUnretainedValue()
+                let data = Data(bytes: bytes!, count: Int(length))
+                MainActor.assumeIsolated { box.handler(data) }
+            }, user, { user in Unmanaged<InputBox>.fromOpaque(user!).release() })
     }
 
     public func feed(_ data: Data) {

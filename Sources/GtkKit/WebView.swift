@@ -34,29 +34,35 @@ public final class WebView {
     }
 
     /// Call `load()` first. `policy(uri, newWindow)` answers whether the view may go there.
-    public init(policy: @escaping @MainActor (_ uri: String, _ newWindow: Bool) -> Bool,
-                events: @escaping @MainActor (Event) -> Void) {
+    public init(
+        policy: @escaping @MainActor (_ uri: String, _ newWindow: Bool) -> Bool,
+        events: @escaping @MainActor (Event) -> Void
+    ) {
         precondition(WebView.isLoaded, "WebView.load() must succeed first")
         widget = bos_webview_new()!.assumingMemoryBound(to: GtkWidget.self)
         let user = Unmanaged.passRetained(Handlers(policy: policy, events: events)).toOpaque()
-        bos_webview_connect(UnsafeMutableRawPointer(widget), { uri, newWindow, user in
-            let handlers = Unmanaged<Handlers>.fromOpaque(user!).takeUnretainedValue()
-            return MainActor.assumeIsolated { handlers.policy(String(cString: uri!), newWindow != 0) ? 1 : 0 }
-        }, { event, uri, domain, code, message, user in
-            let handlers = Unmanaged<Handlers>.fromOpaque(user!).takeUnretainedValue()
-            let value: Event
-            switch event {
-            case Int32(BOS_WEBVIEW_STARTED.rawValue): value = .started
-            case Int32(BOS_WEBVIEW_REDIRECTED.rawValue): value = .redirected
-            case Int32(BOS_WEBVIEW_COMMITTED.rawValue): value = .committed
-            case Int32(BOS_WEBVIEW_FINISHED.rawValue): value = .finished
-            case Int32(BOS_WEBVIEW_FAILED.rawValue):
-                value = .failed(uri: uri.map { String(cString: $0) } ?? "", domain: domain.map { String(cString: $0) } ?? "",
-                                code: Int(code), message: message.map { String(cString: $0) } ?? "")
-            default: value = .processEnded
-            }
-            MainActor.assumeIsolated { handlers.events(value) }
-        }, user, { user in Unmanaged<Handlers>.fromOpaque(user!).release() })
+        bos_webview_connect(
+            UnsafeMutableRawPointer(widget),
+            { uri, newWindow, user in
+                let handlers = Unmanaged<Handlers>.fromOpaque(user!).takeUnretainedValue()
+                return MainActor.assumeIsolated { handlers.policy(String(cString: uri!), newWindow != 0) ? 1 : 0 }
+            },
+            { event, uri, domain, code, message, user in
+                let handlers = Unmanaged<Handlers>.fromOpaque(user!).takeUnretainedValue()
+                let value: Event
+                switch event {
+                case Int32(BOS_WEBVIEW_STARTED.rawValue): value = .started
+                case Int32(BOS_WEBVIEW_REDIRECTED.rawValue): value = .redirected
+                case Int32(BOS_WEBVIEW_COMMITTED.rawValue): value = .committed
+                case Int32(BOS_WEBVIEW_FINISHED.rawValue): value = .finished
+                case Int32(BOS_WEBVIEW_FAILED.rawValue):
+                    value = .failed(
+                        uri: uri.map { String(cString: $0) } ?? "", domain: domain.map { String(cString: $0) } ?? "",
+                        code: Int(code), message: message.map { String(cString: $0) } ?? "")
+                default: value = .processEnded
+                }
+                MainActor.assumeIsolated { handlers.events(value) }
+            }, user, { user in Unmanaged<Handlers>.fromOpaque(user!).release() })
     }
 
     private var raw: UnsafeMutableRawPointer { UnsafeMutableRawPointer(widget) }

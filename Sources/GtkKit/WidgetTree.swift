@@ -36,7 +36,8 @@ public enum WidgetTree {
     public static func visibleTexts(in root: UnsafeMutablePointer<GtkWidget>) -> [String] {
         let labelType = gtk_label_get_type()
         return all(root).compactMap { widget -> String? in
-            guard gtk_widget_get_mapped(widget) != 0, g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), labelType) != 0
+            guard gtk_widget_get_mapped(widget) != 0,
+                g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), labelType) != 0
             else { return nil }
             return String(cString: gtk_label_get_text(OpaquePointer(widget)))
         }

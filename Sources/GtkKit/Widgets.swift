@@ -6,8 +6,10 @@ public typealias Widget = UnsafeMutablePointer<GtkWidget>
 /// Fresh widgets are floating; appending them to a parent hands the reference over.
 @MainActor
 public enum UI {
-    public static func label(_ text: String, classes: [String] = [], wrap: Bool = true, xalign: Float = 0,
-                             selectable: Bool = false) -> Widget {
+    public static func label(
+        _ text: String, classes: [String] = [], wrap: Bool = true, xalign: Float = 0,
+        selectable: Bool = false
+    ) -> Widget {
         let label = gtk_label_new(text)!
         let opaque = OpaquePointer(label)
         gtk_label_set_wrap(opaque, wrap ? 1 : 0)
@@ -134,9 +136,11 @@ public enum UI {
     }
 
     /// A single-line text entry; `onChange` runs on every edit, `onActivate` on Enter.
-    public static func entry(placeholder: String = "", classes: [String] = [], password: Bool = false,
-                             onChange: @escaping @MainActor (String) -> Void = { _ in },
-                             onActivate: @escaping @MainActor () -> Void = {}) -> Widget {
+    public static func entry(
+        placeholder: String = "", classes: [String] = [], password: Bool = false,
+        onChange: @escaping @MainActor (String) -> Void = { _ in },
+        onActivate: @escaping @MainActor () -> Void = {}
+    ) -> Widget {
         let entry = gtk_entry_new()!
         let opaque = gtkCast(entry, to: GtkEntry.self)
         gtk_entry_set_placeholder_text(opaque, placeholder)

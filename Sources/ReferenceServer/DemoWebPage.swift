@@ -17,15 +17,25 @@ public struct DemoWebPage: Sendable {
     /// Runs until cancelled; `onRunning` gets the page's URL once the port is bound.
     public func run(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) async throws {
         let router = Router()
-        router.get("/") { _, _ in Self.html(Self.page(heading: "It works", body: """
-            <p>This page is served by the BuilderOS reference server's demo, the way a dev server \
-            (React, Vite, Flask…) runs on your server machine.</p>
-            <p><a id="details" href="/details">Details</a> · <a id="docs" href="https://builderos.example/docs">Documentation</a></p>
-            """)) }
-        router.get("/details") { _, _ in Self.html(Self.page(heading: "Details", body: """
-            <p>Back and forward in the app move between this page and the first one.</p>
-            <p><a href="/">Home</a></p>
-            """, subtitle: "Details")) }
+        router.get("/") { _, _ in
+            Self.html(
+                Self.page(
+                    heading: "It works",
+                    body: """
+                        <p>This page is served by the BuilderOS reference server's demo, the way a dev server \
+                        (React, Vite, Flask…) runs on your server machine.</p>
+                        <p><a id="details" href="/details">Details</a> · <a id="docs" href="https://builderos.example/docs">Documentation</a></p>
+                        """))
+        }
+        router.get("/details") { _, _ in
+            Self.html(
+                Self.page(
+                    heading: "Details",
+                    body: """
+                        <p>Back and forward in the app move between this page and the first one.</p>
+                        <p><a href="/">Home</a></p>
+                        """, subtitle: "Details"))
+        }
         var logger = Logger(label: "builderos-demo-web")
         logger.logLevel = .warning
         let host = self.host

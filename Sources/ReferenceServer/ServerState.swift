@@ -95,7 +95,9 @@ public final class ServerState: Sendable {
         let now = ServerTimestamp.now()
         if let messageLog, let line = try? JSONSerialization.data(withJSONObject: ["session_id": sessionID, "content": content]) {
             storage.withLock { _ in
-                if !FileManager.default.fileExists(atPath: messageLog.path) { _ = FileManager.default.createFile(atPath: messageLog.path, contents: nil) }
+                if !FileManager.default.fileExists(atPath: messageLog.path) {
+                    _ = FileManager.default.createFile(atPath: messageLog.path, contents: nil)
+                }
                 if let handle = try? FileHandle(forWritingTo: messageLog) {
                     handle.seekToEndOfFile()
                     handle.write(line + Data("\n".utf8))
@@ -104,9 +106,11 @@ public final class ServerState: Sendable {
             }
         }
         storage.withLock { s in
-            var record = s.sessions[sessionID] ?? ChatSessionRecord(
-                sessionId: sessionID, agentType: agent, deviceId: deviceID,
-                messageCount: 0, createdAt: now, lastActivity: now)
+            var record =
+                s.sessions[sessionID]
+                ?? ChatSessionRecord(
+                    sessionId: sessionID, agentType: agent, deviceId: deviceID,
+                    messageCount: 0, createdAt: now, lastActivity: now)
             record.messageCount += 1
             record.lastActivity = now
             s.sessions[sessionID] = record

@@ -16,8 +16,11 @@ while let argument = arguments.next() {
     case "--server": prefill = arguments.next() ?? ""
     case "--hidden": hidden = true
     case "--help", "-h":
-        print("Usage: builderos-desktop [--server URL] [--hidden]\n\n"
-              + L("Opens BuilderOS Desktop. --server prefills the server address in the setup. --hidden starts in the system tray without opening the window (when a tray is running and setup is done)."))
+        print(
+            "Usage: builderos-desktop [--server URL] [--hidden]\n\n"
+                + L(
+                    "Opens BuilderOS Desktop. --server prefills the server address in the setup. --hidden starts in the system tray without opening the window (when a tray is running and setup is done)."
+                ))
         exit(0)
     case "--version": print("builderos-desktop \(BuilderOSKit.version)"); exit(0)
     default:

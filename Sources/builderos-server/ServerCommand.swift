@@ -8,7 +8,9 @@ struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "builderos-server",
         abstract: "BuilderOS reference server: the wire contract on loopback, for demos and tests.",
-        discussion: "Prints its URL once listening. The API key is read from --key-file (created with a new random key, mode 0600, when missing); it is never printed.")
+        discussion:
+            "Prints its URL once listening. The API key is read from --key-file (created with a new random key, mode 0600, when missing); it is never printed."
+    )
 
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on; 0 picks a free port (the URL line tells which).") var port = 8080

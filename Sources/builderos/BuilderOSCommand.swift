@@ -8,13 +8,13 @@ struct BuilderOSCommand: AsyncParsableCommand {
         commandName: "builderos",
         abstract: "Talk to your BuilderOS server from the terminal.",
         discussion: """
-        The API key is kept in your keyring (Secret Service) only. It is never accepted as an \
-        argument or environment variable: `login` reads it from a hidden prompt, or from standard \
-        input when that is not a terminal.
+            The API key is kept in your keyring (Secret Service) only. It is never accepted as an \
+            argument or environment variable: `login` reads it from a hidden prompt, or from standard \
+            input when that is not a terminal.
 
-        Exit codes: 0 ok, 1 other failure, 2 usage, 3 not logged in, 4 server unreachable, \
-        5 API key rejected, 6 not available on this server.
-        """,
+            Exit codes: 0 ok, 1 other failure, 2 usage, 3 not logged in, 4 server unreachable, \
+            5 API key rejected, 6 not available on this server.
+            """,
         version: BuilderOSKit.version,
         subcommands: [Login.self, Status.self, Capsules.self, Chat.self, TerminalCommand.self, Sleep.self, Logout.self]
     )

@@ -9,7 +9,10 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         if raw && Terminal.stdoutIsTerminal {
-            throw ValidationError(L("--raw writes the server's text with its control characters, which could act on this terminal; it is only allowed when the output goes to a pipe or a file."))
+            throw ValidationError(
+                L(
+                    "--raw writes the server's text with its control characters, which could act on this terminal; it is only allowed when the output goes to a pipe or a file."
+                ))
         }
     }
 

@@ -36,8 +36,14 @@ struct SignedInSession {
 
     /// The session: from what `startEarly` began, or read and started now.
     static func load() async throws -> SignedInSession {
-        let started = early.withLock { started in defer { started = nil }; return started }
-        let (settings, lookup) = started ?? { let s = SettingsStore.forOneRead().load(); return (s, start(with: s)) }()
+        let started = early.withLock { started in
+            defer { started = nil }; return started
+        }
+        let (settings, lookup) =
+            started
+            ?? {
+                let s = SettingsStore.forOneRead().load(); return (s, start(with: s))
+            }()
         guard let server = settings.server, let lookup else { throw CLIFailure(error: .notSignedIn) }
         let key: String?
         do { key = try await lookup.key(for: server) } catch { throw CLIFailure(error: error) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// Bytes from outside that are not what they should be: each becomes a clear error or is

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BuilderOSKit
 
 /// The client's start and shutdown, without a socket: the app sends them as separate tasks, so they can

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import BuilderOSKit
 
 extension ChatMessage {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// The outbox and the turns, on fakes: an in-memory history, a fake socket per agent whose server

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// The connection state machine on fakes: which socket moves the snapshot, what the status poll

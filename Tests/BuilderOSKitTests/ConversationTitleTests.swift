@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BuilderOSKit
 
 /// A new conversation takes its title from the first message, as it reads (no Markdown syntax).

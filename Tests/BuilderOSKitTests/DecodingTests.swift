@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// Replies as real servers send them, quirks included.
@@ -9,16 +10,23 @@ struct DecodingTests {
     }
 
     @Test func statusWithAndWithoutFeaturesAndUnknownKeys() throws {
-        let plain = try decode(StatusReply.self, #"{"status":"running","version":"1.2.3","uptime":3600.5,"health":"ok","timestamp":"2025-10-30T18:07:42.115615"}"#)
+        let plain = try decode(
+            StatusReply.self, #"{"status":"running","version":"1.2.3","uptime":3600.5,"health":"ok","timestamp":"2025-10-30T18:07:42.115615"}"#)
         #expect(plain.version == "1.2.3" && plain.uptime == 3600.5 && plain.features == nil)
-        let rich = try decode(StatusReply.self, #"{"status":"running","version":"2","uptime":1,"health":"ok","features":{"capsules":true,"terminal":false},"cpu":{"load":0.3},"extra":[1,2]}"#)
+        let rich = try decode(
+            StatusReply.self,
+            #"{"status":"running","version":"2","uptime":1,"health":"ok","features":{"capsules":true,"terminal":false},"cpu":{"load":0.3},"extra":[1,2]}"#
+        )
         #expect(rich.features == ["capsules": true, "terminal": false])
         let integerUptime = try decode(StatusReply.self, #"{"status":"running","uptime":42}"#)
         #expect(integerUptime.uptime == 42 && integerUptime.version == nil)
     }
 
     @Test func healthWithConnectionsAndRicherVariants() throws {
-        let health = try decode(HealthReply.self, #"{"status":"ok","version":"1.0.0","timestamp":"2025-10-30T18:07:42.115615","connections":{"claude":2,"codex":0},"sessions":5,"cli_processes":[]}"#)
+        let health = try decode(
+            HealthReply.self,
+            #"{"status":"ok","version":"1.0.0","timestamp":"2025-10-30T18:07:42.115615","connections":{"claude":2,"codex":0},"sessions":5,"cli_processes":[]}"#
+        )
         #expect(health.connections?.claude == 2 && health.connections?.codex == 0)
     }
 
@@ -50,7 +58,8 @@ struct DecodingTests {
     }
 
     @Test func capsulesWithUnknownKeysAndMissingTitles() throws {
-        let list = try decode(CapsuleList.self, #"{"count":2,"capsules":[{"name":"a","title":"A","purpose":"p","status":"active"},{"name":"b"}],"generated":"now"}"#)
+        let list = try decode(
+            CapsuleList.self, #"{"count":2,"capsules":[{"name":"a","title":"A","purpose":"p","status":"active"},{"name":"b"}],"generated":"now"}"#)
         #expect(list.capsules.map(\.displayTitle) == ["A", "b"])
         let detail = try decode(CapsuleDetail.self, #"{"name":"a","title":"A","purpose":"p","path":"/x","directories":["src","docs"],"size":3}"#)
         #expect(detail.directories == ["src", "docs"])
@@ -87,7 +96,10 @@ struct DecodingTests {
     }
 
     @Test func sessionsList() throws {
-        let list = try decode(SessionList.self, #"{"total":1,"sessions":[{"session_id":"d-claude-1","agent_type":"claude","device_id":"d","message_count":4,"created_at":"2025-10-30T18:07:42.1","last_activity":"2025-10-30T18:09:00"}]}"#)
+        let list = try decode(
+            SessionList.self,
+            #"{"total":1,"sessions":[{"session_id":"d-claude-1","agent_type":"claude","device_id":"d","message_count":4,"created_at":"2025-10-30T18:07:42.1","last_activity":"2025-10-30T18:09:00"}]}"#
+        )
         #expect(list.sessions.first?.sessionId == "d-claude-1" && list.sessions.first?.messageCount == 4)
     }
 
@@ -98,8 +110,10 @@ struct DecodingTests {
         (#"{"type":"message","content":"Hel","timestamp":"2025-10-30T18:07:42.1"}"#, .chunk("Hel")),
         (#"{"type":"stream","content":"lo"}"#, .chunk("lo")),
         (#"{"type":"message","content":""}"#, .chunk("")),
-        (#"{"type":"complete","content":"Response complete","message_count":3,"usage":{"input_tokens":5,"cached_input_tokens":0,"output_tokens":9}}"#,
-         .complete(messageCount: 3, usage: .init(inputTokens: 5, cachedInputTokens: 0, outputTokens: 9))),
+        (
+            #"{"type":"complete","content":"Response complete","message_count":3,"usage":{"input_tokens":5,"cached_input_tokens":0,"output_tokens":9}}"#,
+            .complete(messageCount: 3, usage: .init(inputTokens: 5, cachedInputTokens: 0, outputTokens: 9))
+        ),
         (#"{"type":"complete"}"#, .complete(messageCount: nil, usage: nil)),
         (#"{"type":"error","content":"Backend down"}"#, .error("Backend down")),
         (#"{"type":"tool_use","content":"…"}"#, .unknown(type: "tool_use")),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// The tokens file is the single source; every token reaches the generated CSS, and every
@@ -22,7 +23,10 @@ struct DesignTokenTests {
             #expect(css.contains("@define-color \(name) \(color.value(theme));"), "\(name)")
         }
         for (name, style) in tokens.typography.styles {
-            #expect(css.contains(".bos-text-\(name) { font-size: \(StyleSheetGenerator.format(style.size))px; font-weight: \(style.weight); line-height: \(StyleSheetGenerator.format(style.lineHeight));"), "\(name)")
+            #expect(
+                css.contains(
+                    ".bos-text-\(name) { font-size: \(StyleSheetGenerator.format(style.size))px; font-weight: \(style.weight); line-height: \(StyleSheetGenerator.format(style.lineHeight));"
+                ), "\(name)")
         }
         for (name, value) in tokens.spacing { #expect(css.contains(".bos-pad-\(name) { padding: \(value)px; }")) }
         for (name, value) in tokens.radii { #expect(css.contains(".bos-radius-\(name) { border-radius: \(value)px; }")) }

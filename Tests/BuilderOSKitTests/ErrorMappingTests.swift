@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// Every failure ends as one clear sentence, and HTTP answers map to the right failure.
@@ -29,7 +30,9 @@ struct ErrorMappingTests {
 
     @Test func malformedSuccessBodies() {
         #expect(throws: BuilderOSError.malformedResponse) { try HTTPStatusMapping.decode(StatusReply.self, from: response(200, "{not json")) }
-        #expect(throws: BuilderOSError.malformedResponse) { try HTTPStatusMapping.decode(StatusReply.self, from: response(200, "<html>login</html>", type: "text/html")) }
+        #expect(throws: BuilderOSError.malformedResponse) {
+            try HTTPStatusMapping.decode(StatusReply.self, from: response(200, "<html>login</html>", type: "text/html"))
+        }
         #expect(throws: BuilderOSError.malformedResponse) { try HTTPStatusMapping.decode(CapsuleList.self, from: response(200, #"{"count":1}"#)) }
     }
 
@@ -77,10 +80,14 @@ struct ErrorMappingTests {
     }
 
     @Test func onlyTransportErrorsAndGatewayStatusesAreTransient() {
-        let transient: [BuilderOSError] = [.connectionRefused, .networkUnreachable, .timedOut, .connectionLost,
-                                           .tunnelError(status: 502), .serverError(status: 503, message: nil), .tunnelError(status: 504)]
-        let final: [BuilderOSError] = [.unauthorized, .notAvailableOnServer, .payloadTooLarge, .serverError(status: 500, message: nil),
-                                       .tunnelError(status: 530), .malformedResponse, .hostNotFound(host: "x"), .tlsFailure, .cancelled]
+        let transient: [BuilderOSError] = [
+            .connectionRefused, .networkUnreachable, .timedOut, .connectionLost,
+            .tunnelError(status: 502), .serverError(status: 503, message: nil), .tunnelError(status: 504),
+        ]
+        let final: [BuilderOSError] = [
+            .unauthorized, .notAvailableOnServer, .payloadTooLarge, .serverError(status: 500, message: nil),
+            .tunnelError(status: 530), .malformedResponse, .hostNotFound(host: "x"), .tlsFailure, .cancelled,
+        ]
         #expect(transient.allSatisfy { $0.isTransient })
         #expect(!final.contains { $0.isTransient })
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// The history file itself (real SQLite on a temporary file): what the app finds after a restart.

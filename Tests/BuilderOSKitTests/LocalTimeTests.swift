@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// Wall-clock time without ICU: calendar arithmetic, the local zone through the C library, and the

@@ -1,9 +1,11 @@
 import Testing
+
 @testable import BuilderOSKit
 
 struct MarkdownTests {
     @Test func headingsListsCodeAndTables() {
-        let blocks = MarkdownParser.parse("""
+        let blocks = MarkdownParser.parse(
+            """
             # Title
 
             Some *emphasis*, **strong**, ~~gone~~ and `code`.
@@ -21,8 +23,12 @@ struct MarkdownTests {
             """)
         #expect(blocks.count == 5)
         #expect(blocks[0] == .heading(level: 1, [.text("Title")]))
-        #expect(blocks[1] == .paragraph([.text("Some "), .emphasis([.text("emphasis")]), .text(", "), .strong([.text("strong")]),
-                                         .text(", "), .strikethrough([.text("gone")]), .text(" and "), .code("code"), .text(".")]))
+        #expect(
+            blocks[1]
+                == .paragraph([
+                    .text("Some "), .emphasis([.text("emphasis")]), .text(", "), .strong([.text("strong")]),
+                    .text(", "), .strikethrough([.text("gone")]), .text(" and "), .code("code"), .text("."),
+                ]))
         #expect(blocks[2] == .list(ordered: true, start: 1, items: [[.paragraph([.text("one")])], [.paragraph([.text("two")])]]))
         #expect(blocks[3] == .code(language: "swift", text: "let x = 1"))
         #expect(blocks[4] == .table(header: [[.text("A")], [.text("B")]], rows: [[[.text("1")], [.text("2")]]]))
@@ -59,7 +65,8 @@ struct MarkdownTests {
         guard case .paragraph(let inlines) = blocks.first else { Issue.record("no paragraph"); return }
         let markup = PangoMarkup.render(inlines)
         #expect(markup == "Hello &lt;b&gt;there&lt;/b&gt; &amp; &lt;span foo=&apos;x&apos;&gt;")
-        #expect(PangoMarkup.render([.link(url: "https://a.example/?q=\"x\"&y", [.strong([.text("go")])])])
+        #expect(
+            PangoMarkup.render([.link(url: "https://a.example/?q=\"x\"&y", [.strong([.text("go")])])])
                 == "<a href=\"https://a.example/?q=&quot;x&quot;&amp;y\"><b>go</b></a>")
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BuilderOSKit
 
 /// A conversation just opened makes only the rows its first frame shows.
@@ -53,7 +54,9 @@ struct OpeningFrameTests {
     @Test func eachFrameHasItsOwnLayouts() {
         var opening = OpeningFrame()
         opening.opened()
-        for _ in 0..<OpeningFrame.extraLayouts { _ = opening.laidOut(listShown: false, offEnd: false, placeholdersInView: [], newestPlaceholders: []) }
+        for _ in 0..<OpeningFrame.extraLayouts {
+            _ = opening.laidOut(listShown: false, offEnd: false, placeholdersInView: [], newestPlaceholders: [])
+        }
         opening.painted()
         #expect(opening.laidOut(listShown: true, offEnd: true, placeholdersInView: [], newestPlaceholders: []) == .moveToEnd(make: []))
     }

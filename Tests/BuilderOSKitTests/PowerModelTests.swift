@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// When Sleep and Wake can work (one rule for the Power page and the tray), and the wait for a woken
@@ -16,8 +17,9 @@ struct PowerModelTests {
 
     @Test func sleepNeedsAConnectedServerThatHasTheSystemRoutes() {
         #expect(PowerAvailability(snapshot: snapshot(connected: true, system: true), wakeOnLANConfigured: false).canSleep)
-        #expect(PowerAvailability(snapshot: snapshot(connected: true, system: nil), wakeOnLANConfigured: false).canSleep,
-                "not known yet: try, the server's answer settles it")
+        #expect(
+            PowerAvailability(snapshot: snapshot(connected: true, system: nil), wakeOnLANConfigured: false).canSleep,
+            "not known yet: try, the server's answer settles it")
         let absent = PowerAvailability(snapshot: snapshot(connected: true, system: false), wakeOnLANConfigured: false)
         #expect(absent.sleepBlocked == "Sleep is not available on this server.")
         let offline = PowerAvailability(snapshot: snapshot(connected: false, system: true), wakeOnLANConfigured: false)
@@ -34,8 +36,9 @@ struct PowerModelTests {
         let asks = PowerAvailability(snapshot: snapshot(connected: true, system: nil), wakeOnLANConfigured: false)
         #expect(asks.canWake && asks.wakeNote != nil, "the server will explain how it can be woken")
         #expect(!PowerAvailability(snapshot: snapshot(connected: false, system: true), wakeOnLANConfigured: false).canWake)
-        #expect(PowerAvailability(snapshot: snapshot(connected: true, system: false), wakeOnLANConfigured: false).wakeBlocked?
-            .hasPrefix("Wake is not available on this server.") == true)
+        #expect(
+            PowerAvailability(snapshot: snapshot(connected: true, system: false), wakeOnLANConfigured: false).wakeBlocked?
+                .hasPrefix("Wake is not available on this server.") == true)
     }
 
     @Test func theTrayOffersSleepByTheSameRule() {
@@ -53,7 +56,11 @@ struct PowerModelTests {
         let answersAt: Int?
         init(answersAt: Int?) { self.answersAt = answersAt }
         var counts: (asked: Int, paused: Int) { lock.withLock { (asked, paused) } }
-        func ask() -> Bool { lock.withLock { asked += 1; return asked == answersAt } }
+        func ask() -> Bool {
+            lock.withLock {
+                asked += 1; return asked == answersAt
+            }
+        }
         func pause() { lock.withLock { paused += 1 } }
     }
 

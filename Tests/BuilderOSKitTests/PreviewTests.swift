@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// The Preview page's rules without sockets: which host previews open on, the custom port field,
@@ -10,12 +11,12 @@ struct PreviewHostTests {
         ("http://localhost:8080", "localhost"),
         ("http://192.168.1.20:8080", "192.168.1.20"),
         ("http://10.0.0.5", "10.0.0.5"),
-        ("http://100.66.202.6:8080", "100.66.202.6"),          // Tailscale IP
+        ("http://100.66.202.6:8080", "100.66.202.6"),  // Tailscale IP
         ("http://[fd7a:115c:a1e0::1]:8080", "[fd7a:115c:a1e0::1]"),
-        ("https://203.0.113.7", "203.0.113.7"),                 // any IP literal reaches the machine itself
+        ("https://203.0.113.7", "203.0.113.7"),  // any IP literal reaches the machine itself
         ("http://studio-mac.local:8080", "studio-mac.local"),  // mDNS
         ("http://mac.tailnet-1234.ts.net:8080", "mac.tailnet-1234.ts.net"),  // Tailscale MagicDNS
-        ("http://buildbox:8080", "buildbox"),                    // a single-label LAN name
+        ("http://buildbox:8080", "buildbox"),  // a single-label LAN name
         ("http://nas.lan", "nas.lan"),
         ("http://server.home.arpa", "server.home.arpa"),
     ]

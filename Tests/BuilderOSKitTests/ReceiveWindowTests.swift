@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// The terminal socket's flow control, without a socket: the reading side waits past the window until

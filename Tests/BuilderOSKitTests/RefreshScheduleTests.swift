@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// The session's one auto-refresh schedule: the interval rule, and the loop with a fake sleep (no clock).
@@ -20,7 +21,9 @@ struct RefreshScheduleTests {
         var asked: [Double] { lock.withLock { waits } }
         func sleep(_ seconds: Double) async {
             await withCheckedContinuation { continuation in
-                lock.withLock { waits.append(seconds); pending.append(continuation) }
+                lock.withLock {
+                    waits.append(seconds); pending.append(continuation)
+                }
             }
         }
         /// Ends the oldest wait.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// Messages join the list a frame's share at a time, by the length of their text.
@@ -41,7 +42,6 @@ struct ScrollLoadingTests {
         #expect(ScrollLoading.droppable(heights: [4_000, 100], beyond: 3_500, page: 1_000, lead: 2) == 0)
     }
 }
-
 
 /// Rows that scrolling brings in stand as placeholders first; their content comes a frame's share
 /// at a time, nearest the view first, and not while the view moves fast.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// The rules behind the hostile-server promises, without a socket: how server text is made visible, what a key
@@ -88,8 +89,9 @@ struct DeliveryLimitTests {
 
 struct RedirectMappingTests {
     @Test func aRedirectNamesWhereItPointedEscaped() {
-        let response = HTTPResponse(status: 301, contentType: "text/html", body: Data("<html>".utf8), totalTime: 0,
-                                    location: "https://new.example.com/\u{1B}[2Japi/status")
+        let response = HTTPResponse(
+            status: 301, contentType: "text/html", body: Data("<html>".utf8), totalTime: 0,
+            location: "https://new.example.com/\u{1B}[2Japi/status")
         let error = HTTPStatusMapping.error(for: response)
         #expect(error == .redirected(status: 301, location: #"https://new.example.com/\u{1B}[2Japi/status"#))
         #expect(error?.userMessage.contains("does not follow redirects") == true)

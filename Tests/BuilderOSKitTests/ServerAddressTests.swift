@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BuilderOSKit
 
 /// What a typed or pasted address must become: a normalised base URL (with its transport), or a
@@ -135,9 +136,11 @@ struct ServerAddressTests {
     }
 
     @Test func everyProblemHasASentence() {
-        let problems: [ServerAddressProblem] = [.empty, .containsSpaces, .unsupportedScheme("ftp"), .containsUserInfo,
-                                                .containsFragment, .containsQuery, .missingHost, .invalidHost, .invalidPort,
-                                                .containsControlCharacters, .tooLong]
+        let problems: [ServerAddressProblem] = [
+            .empty, .containsSpaces, .unsupportedScheme("ftp"), .containsUserInfo,
+            .containsFragment, .containsQuery, .missingHost, .invalidHost, .invalidPort,
+            .containsControlCharacters, .tooLong,
+        ]
         for problem in problems {
             #expect(problem.message.hasSuffix("."))
             #expect(problem.message.count > 15)

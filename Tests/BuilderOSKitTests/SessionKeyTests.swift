@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import BuilderOSKit
 
 /// The session's key as the keyring hands it over: asked for once, shared by every caller, and a

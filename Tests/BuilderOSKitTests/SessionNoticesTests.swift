@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// When a connection change becomes a notification, with a fake wait (no clock), and a reply's preview.
@@ -13,7 +14,11 @@ struct SessionNoticesTests {
         var count: Int { lock.withLock { pending.count } }
         func sleep(_ seconds: Double) async { await withCheckedContinuation { c in lock.withLock { pending.append(c) } } }
         /// The settle time passes for every wait begun so far.
-        func elapse() { lock.withLock { defer { pending = [] }; return pending }.forEach { $0.resume() } }
+        func elapse() {
+            lock.withLock {
+                defer { pending = [] }; return pending
+            }.forEach { $0.resume() }
+        }
     }
 
     func snapshot(_ connected: Bool, wants: Bool = true) -> ConnectionSnapshot {

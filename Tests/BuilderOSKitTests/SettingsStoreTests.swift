@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// The GSettings store against a keyfile backend of its own (GLib's real keyfile backend; the schema compiled from data/).
@@ -41,7 +42,7 @@ struct SettingsStoreTests {
         var inodes: Set<UInt64> = []
         for fd in fds {
             guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + fd),
-                  target.contains("inotify"), let info = try? String(contentsOfFile: "/proc/self/fdinfo/" + fd, encoding: .utf8)
+                target.contains("inotify"), let info = try? String(contentsOfFile: "/proc/self/fdinfo/" + fd, encoding: .utf8)
             else { continue }
             for line in info.split(separator: "\n") where line.hasPrefix("inotify ") {
                 for field in line.split(separator: " ") where field.hasPrefix("ino:") {

@@ -1,6 +1,7 @@
-@testable import BuilderOSKit
 import Foundation
 import Testing
+
+@testable import BuilderOSKit
 
 /// The wizard's rules, without GTK.
 struct SetupFlowTests {
@@ -49,8 +50,10 @@ struct SetupFlowTests {
     @Test func failuresPointBackToWhereTheyCanBeFixed() {
         var flow = Self.flowAtTheTestStep()
         var report = ConnectionReport()
-        report.outcomes = [.reachability: .passed(detail: ""), .key: .failed(.unauthorized),
-                           .versionAndLatency: .skipped, .systemFeatures: .skipped]
+        report.outcomes = [
+            .reachability: .passed(detail: ""), .key: .failed(.unauthorized),
+            .versionAndLatency: .skipped, .systemFeatures: .skipped,
+        ]
         flow.finishTest(report)
         #expect(flow.failedCheck?.error == .unauthorized)
         #expect(flow.stepToFix == .apiKey)

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// The cache of the first frame's fonts: what is written reads back, anything else reads as none.
 struct StartFontsTests {
-    static let sample = StartFonts(context: "2 3 1 0 96 en-us", fonts: ["Cantarell,Inter,sans-serif 15px", "Cantarell,Inter,sans-serif Bold 15px", "Monospace 13px"])
+    static let sample = StartFonts(
+        context: "2 3 1 0 96 en-us", fonts: ["Cantarell,Inter,sans-serif 15px", "Cantarell,Inter,sans-serif Bold 15px", "Monospace 13px"])
 
     @Test func whatIsWrittenReadsBack() throws {
         #expect(StartFonts(text: Self.sample.text) == Self.sample)
@@ -26,12 +28,12 @@ struct StartFontsTests {
     }
 
     @Test(arguments: [
-        "",                                                       // empty file
-        "2 3 1 0 96 c\nSans 15px\n",                              // no header
-        "builderos-start-fonts 2\n2 3 1 0 96 c\nSans 15px\n",     // another version
-        "builderos-start-fonts 1\n",                              // no settings line
+        "",  // empty file
+        "2 3 1 0 96 c\nSans 15px\n",  // no header
+        "builderos-start-fonts 2\n2 3 1 0 96 c\nSans 15px\n",  // another version
+        "builderos-start-fonts 1\n",  // no settings line
         "builderos-start-fonts 1\n2 3 1 0 96 c\nSans\u{1B}[31m 15px\n",  // a control character
-        "builderos-start-fonts 1\n2 3 1 0 96 c\n\nSans 15px\n",   // an empty line
+        "builderos-start-fonts 1\n2 3 1 0 96 c\n\nSans 15px\n",  // an empty line
         "builderos-start-fonts 1\n2 3 1 0 96 c\n" + String(repeating: "A", count: 300) + "\n",  // too long a line
         "builderos-start-fonts 1\n2 3 1 0 96 c\n" + (0..<40).map { "Sans \($0)px" }.joined(separator: "\n") + "\n",  // too many fonts
     ])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BuilderOSKit
 
 /// The rules the chat view's cost rests on: a streamed reply parsed only from its open block gives
@@ -118,9 +119,10 @@ struct StreamingMarkdownTests {
         #expect(streaming.blocks.isEmpty)
     }
 
-    static let longParagraph = (0..<400).map { i in
-        i % 9 == 8 ? "Sentence \(i) ends here!" : i % 13 == 0 ? "a **bold \(i)** part and" : "word\(i)"
-    }.joined(separator: " ") + " " + String(repeating: "x", count: 4_000) + " tail"
+    static let longParagraph =
+        (0..<400).map { i in
+            i % 9 == 8 ? "Sentence \(i) ends here!" : i % 13 == 0 ? "a **bold \(i)** part and" : "word\(i)"
+        }.joined(separator: " ") + " " + String(repeating: "x", count: 4_000) + " tail"
 
     @Test func longParagraphPiecesAreBoundedAndStable() {
         guard case .paragraph(let whole)? = MarkdownParser.parse(Self.longParagraph).first else { Issue.record("a paragraph"); return }

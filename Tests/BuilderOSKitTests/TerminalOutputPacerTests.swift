@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// How a tab hands output to VTE: one helping per parsing pass, sized from the last pass's cost.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// The terminal tab's state machine with a fake link: no sockets, no sleeps (the backoff is a

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BuilderOSKit
 
 /// `L(_:_:)`: a translated text with its `%@`s filled in order, without `String(format:)`. (Texts no

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// What the tray shows and offers, from the one connection snapshot.
@@ -23,7 +24,10 @@ struct TrayStatusTests {
         #expect(status.iconName == "app.builderos.Desktop-connected")
         #expect(status.tooltipTitle == "BuilderOS — Connected" && status.tooltipBody == "builder.example.com · 42 ms")
         let menu = TrayMenu(status: status, windowShown: true)
-        #expect(menu.items.map(\.label) == ["_Hide BuilderOS", "", "_Disconnect", "_New Chat", "New _Terminal", "_Sleep Server…", "", "_Preferences", "_Quit"])
+        #expect(
+            menu.items.map(\.label) == [
+                "_Hide BuilderOS", "", "_Disconnect", "_New Chat", "New _Terminal", "_Sleep Server…", "", "_Preferences", "_Quit",
+            ])
         #expect(menu.items.allSatisfy { $0.enabled })
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// The message list reads its rows' ids back from text: every canonical UUID as Foundation writes it
@@ -18,10 +19,12 @@ struct UUIDTextTests {
     @Test func refusesAnythingElse() {
         let good = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
         #expect(UUIDText.parse(good) != nil)
-        for bad in ["", "E621E1F8", String(good.dropLast()), good + "0", good + " ", " " + good,
-                    good.replacingOccurrences(of: "-", with: ""), good.replacingOccurrences(of: "-", with: "_"),
-                    "G621E1F8-C36C-495A-93FC-0C247A3E6E5F", "E621E1F8-C36C-495A-93FC0-C247A3E6E5F",
-                    "E621E1F8-C36C-495A-93FC-0C247A3E6E5\u{e9}"] {
+        for bad in [
+            "", "E621E1F8", String(good.dropLast()), good + "0", good + " ", " " + good,
+            good.replacingOccurrences(of: "-", with: ""), good.replacingOccurrences(of: "-", with: "_"),
+            "G621E1F8-C36C-495A-93FC-0C247A3E6E5F", "E621E1F8-C36C-495A-93FC0-C247A3E6E5F",
+            "E621E1F8-C36C-495A-93FC-0C247A3E6E5\u{e9}",
+        ] {
             #expect(UUIDText.parse(bad) == nil, "\(bad)")
             #expect(UUID(uuidString: bad) == nil, "Foundation disagrees on \(bad)")
         }

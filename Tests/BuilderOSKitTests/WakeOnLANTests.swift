@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToolSupport
+
 @testable import BuilderOSKit
 
 struct WakeOnLANTests {

@@ -5,8 +5,10 @@ import Testing
 /// What `builderos` does with hostile input: a server's text cannot act on the terminal, a key that cannot be a
 /// key is refused before anything is sent or stored, addresses with controls are refused, and a crash leaves
 /// no key on disk.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["BUILDEROS_TEST_KEYRING"] == "1",
-                "needs the private Secret Service that meson-helpers/run-tests starts"))
+@Suite(
+    .enabled(
+        if: ProcessInfo.processInfo.environment["BUILDEROS_TEST_KEYRING"] == "1",
+        "needs the private Secret Service that meson-helpers/run-tests starts"))
 struct CLISecurityTests {
     static let osc52 = "\u{1B}]52;c;cHduZWQ=\u{07}"
     static let clear = "\u{1B}[2J\u{1B}[H"
@@ -37,8 +39,9 @@ struct CLISecurityTests {
     @Test func rawIsRefusedOnATerminal() async throws {
         let sandbox = try CLISandbox()
         // `script` gives the CLI a real terminal as standard output.
-        let result = try await sandbox.run(["-c", "script -qec \"'\(Binaries.path("builderos"))' chat --raw hello\" /dev/null; echo \"exit=$?\""],
-                                           executable: "/bin/bash")
+        let result = try await sandbox.run(
+            ["-c", "script -qec \"'\(Binaries.path("builderos"))' chat --raw hello\" /dev/null; echo \"exit=$?\""],
+            executable: "/bin/bash")
         #expect(result.stdout.contains("only allowed when the output goes to a pipe or a file"), "\(result.stdout)")
         #expect(result.stdout.contains("exit=2"))
     }
@@ -119,8 +122,9 @@ struct CLISecurityTests {
         let sandbox = try CLISandbox()
         let bad = sandbox.root.appendingPathComponent("bad-key")
         try Data([0x61, 0x62, 0x63, 0x64, 0xFF, 0xFE, 0x65, 0x66, 0x67, 0x68]).write(to: bad)
-        let refused = try await sandbox.run(["-c", "'\(Binaries.path("builderos"))' login --server \(server.url) < '\(bad.path)'"],
-                                            executable: "/bin/bash")
+        let refused = try await sandbox.run(
+            ["-c", "'\(Binaries.path("builderos"))' login --server \(server.url) < '\(bad.path)'"],
+            executable: "/bin/bash")
         #expect(refused.status == 2 && refused.stderr.contains("is not text"), "\(refused.stderr)")
         // A key file saved with a byte-order mark (a Windows editor) still signs in.
         let withBOM = try await sandbox.run(["login", "--server", server.url], stdin: "\u{FEFF}" + server.key + "\r\n")
@@ -133,8 +137,9 @@ struct CLISecurityTests {
         let control = try await sandbox.run(["login", "--server", "http://127.0.0.1:8080/a\u{1B}]0;x\u{07}"], stdin: "not-a-real-key-0000")
         #expect(control.status == 2 && control.stderr.contains("control characters"), "\(control.stderr)")
         #expect(!Self.actsOnATerminal(control.stdout + control.stderr))
-        let long = try await sandbox.run(["login", "--server", "https://example.com/" + String(repeating: "a", count: 120_000)],
-                                         stdin: "not-a-real-key-0000")
+        let long = try await sandbox.run(
+            ["login", "--server", "https://example.com/" + String(repeating: "a", count: 120_000)],
+            stdin: "not-a-real-key-0000")
         #expect(long.status == 2 && long.stderr.contains("too long"))
         #expect(!FileManager.default.fileExists(atPath: sandbox.settingsFile.path))
     }
@@ -146,11 +151,13 @@ struct CLISecurityTests {
     func aCrashLeavesNoKeyOnDisk(signal: String, exitCode: Int) async throws {
         let server = try ServerProcess(arguments: ["--chunk-delay-ms", "60000"])
         defer { server.stop() }
-        try await expectCrashLeavesNoKey(server: server, signal: signal, exitCode: exitCode, launch: """
-        '\(Binaries.path("builderos"))' chat 'hold on' > out 2>&1 &
-        pid=$!; runner=$pid
-        for _ in $(seq 200); do [ -s out ] && break; sleep 0.05; done
-        """)
+        try await expectCrashLeavesNoKey(
+            server: server, signal: signal, exitCode: exitCode,
+            launch: """
+                '\(Binaries.path("builderos"))' chat 'hold on' > out 2>&1 &
+                pid=$!; runner=$pid
+                for _ in $(seq 200); do [ -s out ] && break; sleep 0.05; done
+                """)
     }
 
     /// The desktop app, killed with SIGSEGV while it holds the key (signed in, its window open under Xvfb), with core
@@ -160,12 +167,14 @@ struct CLISecurityTests {
         let server = try ServerProcess()
         defer { server.stop() }
         let app = Binaries.path("builderos-desktop")
-        try await expectCrashLeavesNoKey(server: server, signal: "SEGV", exitCode: 139, launch: """
-        GSK_RENDERER=cairo xvfb-run -a -n 140 sh -c "'\(app)'; echo \\$? > app-exit" > out 2>&1 &
-        runner=$!; pid=""
-        for _ in $(seq 200); do pid=$(pgrep -xf '\(app)' | head -1); [ -n "$pid" ] && break; sleep 0.05; done
-        sleep 3
-        """)
+        try await expectCrashLeavesNoKey(
+            server: server, signal: "SEGV", exitCode: 139,
+            launch: """
+                GSK_RENDERER=cairo xvfb-run -a -n 140 sh -c "'\(app)'; echo \\$? > app-exit" > out 2>&1 &
+                runner=$!; pid=""
+                for _ in $(seq 200); do pid=$(pgrep -xf '\(app)' | head -1); [ -n "$pid" ] && break; sleep 0.05; done
+                sleep 3
+                """)
     }
 
     /// Signs in to `server`, then in a folder where the kernel writes core files runs `launch` (shell lines that start
@@ -179,16 +188,16 @@ struct CLISecurityTests {
         let folder = sandbox.root.appendingPathComponent("cwd")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = """
-        ulimit -c unlimited; cd '\(folder.path)'
-        \(launch)
-        kill -\(signal) $pid
-        for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
-        if kill -0 $pid 2>/dev/null; then echo "still-running"; kill -9 $pid; fi
-        wait $runner; status=$?
-        # The app's own status where a wrapper recorded it (xvfb-run's may be its clean-up's, not the app's).
-        [ -f app-exit ] && status=$(cat app-exit)
-        echo "exit=$status"
-        """
+            ulimit -c unlimited; cd '\(folder.path)'
+            \(launch)
+            kill -\(signal) $pid
+            for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
+            if kill -0 $pid 2>/dev/null; then echo "still-running"; kill -9 $pid; fi
+            wait $runner; status=$?
+            # The app's own status where a wrapper recorded it (xvfb-run's may be its clean-up's, not the app's).
+            [ -f app-exit ] && status=$(cat app-exit)
+            echo "exit=$status"
+            """
         let result = try await sandbox.run(["-c", script], executable: "/bin/bash")
         #expect(result.stdout.contains("exit=\(exitCode)"), "ended by the signal: \(result.stdout) \(result.stderr.suffix(500))")
         #expect(!result.stdout.contains("still-running"))
@@ -206,8 +215,11 @@ struct CLISecurityTests {
     func signInWithoutTest(_ sandbox: CLISandbox, server: String, key: String) async throws {
         try FileManager.default.createDirectory(at: sandbox.legacySettingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"server_url":"\#(server)","device_id":"hostile-test"}"#.utf8).write(to: sandbox.legacySettingsFile)
-        let stored = try await sandbox.run(["store", "--label=BuilderOS hostile test", "xdg:schema", "app.builderos.Desktop.ApiKey",
-                                            "server", server, "version", "1"], stdin: key, executable: "/usr/bin/secret-tool")
+        let stored = try await sandbox.run(
+            [
+                "store", "--label=BuilderOS hostile test", "xdg:schema", "app.builderos.Desktop.ApiKey",
+                "server", server, "version", "1",
+            ], stdin: key, executable: "/usr/bin/secret-tool")
         #expect(stored.status == 0)
     }
 }

@@ -3,8 +3,10 @@ import ProcessHarness
 import Testing
 
 /// `builderos` end to end: real processes, a real server, the session's real keyring.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["BUILDEROS_TEST_KEYRING"] == "1",
-                "needs the private Secret Service that meson-helpers/run-tests starts"))
+@Suite(
+    .enabled(
+        if: ProcessInfo.processInfo.environment["BUILDEROS_TEST_KEYRING"] == "1",
+        "needs the private Secret Service that meson-helpers/run-tests starts"))
 struct CLITests {
     @Test func wrongKeyExits5AndStoresNothing() async throws {
         let server = try ServerProcess()
@@ -111,8 +113,9 @@ struct CLITests {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        let result = try await sandbox.run(["login", "--server", server.url], stdin: server.key,
-                                     environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
+        let result = try await sandbox.run(
+            ["login", "--server", server.url], stdin: server.key,
+            environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("No keyring service is running"))
         #expect(result.stderr.contains("gnome-keyring"))
@@ -125,25 +128,25 @@ struct CLITests {
         defer { server.stop() }
         let sandbox = try CLISandbox()
         let script = """
-        set -u
-        # Our own bus, with a known pid so it can be stopped for sure.
-        dbus-daemon --config-file="$4" --nofork --print-address=3 3>"$5" &
-        bus=$!
-        for _ in $(seq 100); do [ -s "$5" ] && break; sleep 0.05; done
-        export DBUS_SESSION_BUS_ADDRESS=$(head -n1 "$5")
-        export XDG_RUNTIME_DIR="\(sandbox.root.path)/run" XDG_DATA_HOME="\(sandbox.root.path)/data"
-        mkdir -p "$XDG_DATA_HOME" "$XDG_RUNTIME_DIR"; chmod 700 "$XDG_RUNTIME_DIR"
-        printf pw | gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null 2>&1 &
-        keyring=$!
-        trap 'kill -9 $keyring $bus 2>/dev/null' EXIT
-        for _ in $(seq 100); do gdbus introspect --session --dest org.freedesktop.secrets --object-path /org/freedesktop/secrets >/dev/null 2>&1 && break; sleep 0.05; done
-        "$1" login --server "$2" < "$3" >/dev/null || exit 90
-        gdbus call --session --dest org.freedesktop.secrets --object-path /org/freedesktop/secrets \\
-          --method org.freedesktop.Secret.Service.Lock "['/org/freedesktop/secrets/collection/login']" >/dev/null
-        "$1" status; echo "status-exit=$?"
-        "$1" logout; echo "logout-exit=$?"
-        "$1" login --server "$2" < "$3"; echo "login-exit=$?"
-        """
+            set -u
+            # Our own bus, with a known pid so it can be stopped for sure.
+            dbus-daemon --config-file="$4" --nofork --print-address=3 3>"$5" &
+            bus=$!
+            for _ in $(seq 100); do [ -s "$5" ] && break; sleep 0.05; done
+            export DBUS_SESSION_BUS_ADDRESS=$(head -n1 "$5")
+            export XDG_RUNTIME_DIR="\(sandbox.root.path)/run" XDG_DATA_HOME="\(sandbox.root.path)/data"
+            mkdir -p "$XDG_DATA_HOME" "$XDG_RUNTIME_DIR"; chmod 700 "$XDG_RUNTIME_DIR"
+            printf pw | gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null 2>&1 &
+            keyring=$!
+            trap 'kill -9 $keyring $bus 2>/dev/null' EXIT
+            for _ in $(seq 100); do gdbus introspect --session --dest org.freedesktop.secrets --object-path /org/freedesktop/secrets >/dev/null 2>&1 && break; sleep 0.05; done
+            "$1" login --server "$2" < "$3" >/dev/null || exit 90
+            gdbus call --session --dest org.freedesktop.secrets --object-path /org/freedesktop/secrets \\
+              --method org.freedesktop.Secret.Service.Lock "['/org/freedesktop/secrets/collection/login']" >/dev/null
+            "$1" status; echo "status-exit=$?"
+            "$1" logout; echo "logout-exit=$?"
+            "$1" login --server "$2" < "$3"; echo "login-exit=$?"
+            """
         // A bus with no activatable services: no unlock prompter can start (and hang headless),
         // so the locked keyring answers at once, as it does for a user who dismisses the prompt.
         let busConfig = sandbox.root.appendingPathComponent("session.conf")
@@ -157,9 +160,12 @@ struct CLITests {
           <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
         </busconfig>
         """.write(to: busConfig, atomically: true, encoding: .utf8)
-        let result = try await sandbox.run(["-c", script, "bash", Binaries.path("builderos"), server.url, server.keyFile.path,
-                                      busConfig.path, sandbox.root.appendingPathComponent("bus-address").path],
-                                     executable: "/bin/bash")
+        let result = try await sandbox.run(
+            [
+                "-c", script, "bash", Binaries.path("builderos"), server.url, server.keyFile.path,
+                busConfig.path, sandbox.root.appendingPathComponent("bus-address").path,
+            ],
+            executable: "/bin/bash")
         #expect(result.stdout.contains("status-exit=1"), "\(result.stdout)")
         #expect(result.stdout.contains("login-exit=1"))
         #expect(result.stdout.contains("logout-exit=1"), "a locked key must not be reported as removed")
@@ -178,8 +184,11 @@ struct CLITests {
         let hidden = "http://builderos-behind-proxy.invalid:\(port)"
         try FileManager.default.createDirectory(at: sandbox.legacySettingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(#"{"server_url":"\#(hidden)","device_id":"proxy-test"}"#.utf8).write(to: sandbox.legacySettingsFile)
-        let stored = try await sandbox.run(["store", "--label=BuilderOS proxy test", "xdg:schema", "app.builderos.Desktop.ApiKey",
-                                      "server", hidden, "version", "1"], stdin: server.key, executable: "/usr/bin/secret-tool")
+        let stored = try await sandbox.run(
+            [
+                "store", "--label=BuilderOS proxy test", "xdg:schema", "app.builderos.Desktop.ApiKey",
+                "server", hidden, "version", "1",
+            ], stdin: server.key, executable: "/usr/bin/secret-tool")
         #expect(stored.status == 0)
 
         let direct = try await sandbox.run(["capsules", "--json"])
@@ -197,7 +206,8 @@ struct CLITests {
         defer { server.stop() }
         let sandbox = try CLISandbox()
         // `script` gives the CLI a real terminal; the key is typed a moment after the prompt.
-        let command = "(sleep 1; cat '\(server.keyFile.path)') | script -qec \"'\(Binaries.path("builderos"))' login --server \(server.url)\" /dev/null"
+        let command =
+            "(sleep 1; cat '\(server.keyFile.path)') | script -qec \"'\(Binaries.path("builderos"))' login --server \(server.url)\" /dev/null"
         let result = try await sandbox.run(["-c", command], executable: "/bin/bash")
         #expect(result.status == 0)
         #expect(result.stdout.contains("API key: "))
@@ -215,8 +225,10 @@ struct CLITests {
 
 /// What `status` sends, counted by the reference server: one request when the server lists its
 /// features; a server that does not is also asked for its capsules.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["BUILDEROS_TEST_KEYRING"] == "1",
-                "needs the private Secret Service that meson-helpers/run-tests starts"))
+@Suite(
+    .enabled(
+        if: ProcessInfo.processInfo.environment["BUILDEROS_TEST_KEYRING"] == "1",
+        "needs the private Secret Service that meson-helpers/run-tests starts"))
 struct StatusRequestTests {
     private func counts(_ sandbox: CLISandbox, _ server: ServerProcess) async throws -> [String: Int] {
         let reply = try await sandbox.run(["-s", server.url + "/__reference/requests"], executable: "/usr/bin/curl")
@@ -237,9 +249,12 @@ struct StatusRequestTests {
         #expect(after.values.reduce(0, +) - before.values.reduce(0, +) == 1, "\(after)")
 
         // A server whose status lists no features: capsules say whether the system server is there.
-        let faults = try await sandbox.run(["-s", "-X", "PUT", "-H", "Content-Type: application/json",
-                                            "--data", #"{"statusWithoutFeatures":true}"#, server.url + "/__reference/faults"],
-                                           executable: "/usr/bin/curl")
+        let faults = try await sandbox.run(
+            [
+                "-s", "-X", "PUT", "-H", "Content-Type: application/json",
+                "--data", #"{"statusWithoutFeatures":true}"#, server.url + "/__reference/faults",
+            ],
+            executable: "/usr/bin/curl")
         #expect(faults.status == 0)
         let older = try await sandbox.run(["status", "--json"])
         #expect(older.status == 0 && older.stdout.contains("\"system_available\" : true"), "\(older.stderr)")

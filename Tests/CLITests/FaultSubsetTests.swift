@@ -16,8 +16,9 @@ struct FaultSubsetTests {
     @Test func keyringDaemonKilledMidSession() async throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("meson-helpers/with-test-keyring").path
-        let result = try await CLISandbox().run([script, Binaries.path("builderos-faults"), "--bin", Binaries.directory.path, "--only", "keyring"],
-                                                environment: ["BUILDEROS_IN_TEST_SESSION": ""], executable: "/usr/bin/env")
+        let result = try await CLISandbox().run(
+            [script, Binaries.path("builderos-faults"), "--bin", Binaries.directory.path, "--only", "keyring"],
+            environment: ["BUILDEROS_IN_TEST_SESSION": ""], executable: "/usr/bin/env")
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr.suffix(2000))")
         #expect(result.stdout.contains("PASS keyring-killed"), "\(result.stdout)")
     }

@@ -21,7 +21,8 @@ struct TerminalCLITests {
     /// Runs `builderos terminal ARGS` on a pseudo-terminal, typing `input` (a shell `printf` script with
     /// pauses) into it; returns the exit status and everything the terminal showed.
     func attach(_ sandbox: CLISandbox, _ arguments: String = "", typing input: String) async throws -> CLIResult {
-        let command = "(\(input)) | script -qec \"echo stty-before: \\$(stty -g); '\(Binaries.path("builderos"))' terminal \(arguments); code=\\$?; echo; echo stty-after: \\$(stty -g); exit \\$code\" /dev/null"
+        let command =
+            "(\(input)) | script -qec \"echo stty-before: \\$(stty -g); '\(Binaries.path("builderos"))' terminal \(arguments); code=\\$?; echo; echo stty-after: \\$(stty -g); exit \\$code\" /dev/null"
         return try await sandbox.run(["-c", command], executable: "/bin/bash")
     }
 
@@ -34,7 +35,9 @@ struct TerminalCLITests {
         #expect(result.status == 0, "\(result.stderr)")
         // Raw mode is undone: the line discipline echoes and handles lines again (icanon, echo).
         func modes(_ label: String) -> String? {
-            result.stdout.split(separator: "\n").last { $0.contains(label) }.map { String($0.split(separator: ":").dropFirst().joined(separator: ":")).trimmingCharacters(in: .whitespacesAndNewlines) }
+            result.stdout.split(separator: "\n").last { $0.contains(label) }.map {
+                String($0.split(separator: ":").dropFirst().joined(separator: ":")).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
         }
         #expect(modes("stty-before:") != nil && modes("stty-before:") == modes("stty-after:"), "the terminal's modes are as before")
     }

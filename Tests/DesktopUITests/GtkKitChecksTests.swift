@@ -34,8 +34,9 @@ struct GtkKitChecksTests {
 
     @Test func everyCheckPassesUnderXvfb() async throws {
         let sandbox = try CLISandbox()
-        let result = try await sandbox.run(["120", "/usr/bin/xvfb-run", "-a", "-n", "80", Binaries.path("gtkkit-checks")],
-                                     environment: ["GSK_RENDERER": "cairo"], executable: "/usr/bin/timeout")
+        let result = try await sandbox.run(
+            ["120", "/usr/bin/xvfb-run", "-a", "-n", "80", Binaries.path("gtkkit-checks")],
+            environment: ["GSK_RENDERER": "cairo"], executable: "/usr/bin/timeout")
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         for name in Self.expected {
             #expect(result.stdout.contains("PASS \(name)"), "\(name)")

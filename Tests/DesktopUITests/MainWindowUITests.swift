@@ -42,14 +42,20 @@ struct MainWindowUITests {
         let handle = try FileHandle(forWritingTo: large)
         try handle.truncate(atOffset: UInt64(UploadLimit.maximumBytes) + 1)
         try handle.close()
-        try await UIScenario.run("main-pages", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
-                                 options: ["wol-port": String(listener.port), "attachment": small.path, "large-attachment": large.path])
+        try await UIScenario.run(
+            "main-pages", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+            options: ["wol-port": String(listener.port), "attachment": small.path, "large-attachment": large.path])
         // Wake-on-LAN: the magic packet for 3c:22:fb:12:34:56 reached this computer's listener.
         let packet = listener.receive()
-        #expect(packet.count == 102 && packet.prefix(6).allSatisfy { $0 == 0xFF }
+        #expect(
+            packet.count == 102 && packet.prefix(6).allSatisfy { $0 == 0xFF }
                 && Array(packet[6..<12]) == [0x3c, 0x22, 0xfb, 0x12, 0x34, 0x56], "\(packet.count) bytes")
-        UIScenario.screenshotsExist("main-pages", ["chat-empty", "chat", "attachment", "quick-actions", "quick-actions-sheet", "delete-confirm", "dashboard", "capsule-detail",
-                                                   "connection", "connection-disconnected", "sleep-confirm", "wake-instructions", "preferences", "power", "page-window"])
+        UIScenario.screenshotsExist(
+            "main-pages",
+            [
+                "chat-empty", "chat", "attachment", "quick-actions", "quick-actions-sheet", "delete-confirm", "dashboard", "capsule-detail",
+                "connection", "connection-disconnected", "sleep-confirm", "wake-instructions", "preferences", "power", "page-window",
+            ])
         let contents = try String(contentsOf: log, encoding: .utf8)
         #expect(contents.components(separatedBy: "Hello from the **desktop**").count == 2, "the first message reached the server once")
         // A new process over the same files: history, page and window size come back.
@@ -64,8 +70,11 @@ struct MainWindowUITests {
         let server = try ServerProcess()
         defer { server.stop() }
         try await signIn(sandbox, server)
-        let cleared = try await sandbox.run(["clear", "server", try ServerAddress.parse(server.url).baseURL,
-                                             "version", CredentialStore.schemaVersion], executable: "/usr/bin/secret-tool")
+        let cleared = try await sandbox.run(
+            [
+                "clear", "server", try ServerAddress.parse(server.url).baseURL,
+                "version", CredentialStore.schemaVersion,
+            ], executable: "/usr/bin/secret-tool")
         #expect(cleared.status == 0, "\(cleared.stderr)")
         try await UIScenario.run("main-key-gone", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
     }
@@ -74,9 +83,12 @@ struct MainWindowUITests {
         let sandbox = try CLISandbox()
         let (url, port, keyFile) = try await signInToARestartableServer(sandbox)
         let log = sandbox.root.appendingPathComponent("messages.jsonl")
-        try await UIScenario.run("main-resilience", server: url, keyFile: keyFile, sandbox: sandbox,
-                           options: ["port": String(port), "server-binary": Binaries.path("builderos-server"),
-                                     "key-file": keyFile.path, "message-log": log.path])
+        try await UIScenario.run(
+            "main-resilience", server: url, keyFile: keyFile, sandbox: sandbox,
+            options: [
+                "port": String(port), "server-binary": Binaries.path("builderos-server"),
+                "key-file": keyFile.path, "message-log": log.path,
+            ])
         UIScenario.screenshotsExist("main-resilience", ["thinking", "interrupted", "outbox", "outbox-delivered"])
     }
 
@@ -86,17 +98,22 @@ struct MainWindowUITests {
         let log = sandbox.root.appendingPathComponent("notifications.jsonl")
         let fake = Process()
         fake.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        fake.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fakes/fake-notifications.py").path, log.path]
+        fake.arguments = [
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fakes/fake-notifications.py").path, log.path,
+        ]
         let ready = Pipe()
         fake.standardOutput = ready
         try fake.run()
         defer { kill(fake.processIdentifier, SIGKILL); fake.waitUntilExit() }
         _ = ready.fileHandleForReading.availableData  // "ready": the name is owned
         let (url, port, keyFile) = try await signInToARestartableServer(sandbox)
-        try await UIScenario.run("main-notifications", server: url, keyFile: keyFile, sandbox: sandbox,
-                                 options: ["port": String(port), "server-binary": Binaries.path("builderos-server"),
-                                           "key-file": keyFile.path, "notification-log": log.path])
+        try await UIScenario.run(
+            "main-notifications", server: url, keyFile: keyFile, sandbox: sandbox,
+            options: [
+                "port": String(port), "server-binary": Binaries.path("builderos-server"),
+                "key-file": keyFile.path, "notification-log": log.path,
+            ])
     }
 
     /// The StatusNotifierItem and its dbusmenu against a FAKE watcher/host, in a D-Bus session of their own
@@ -107,9 +124,12 @@ struct MainWindowUITests {
         let server = try ServerProcess()
         defer { server.stop() }
         let fakes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fakes")
-        let result = try await sandbox.run(["180", fakes.appendingPathComponent("tray-session").path, Binaries.directory.path, server.url,
-                                            server.keyFile.path, UIScenario.artefacts.path, sandbox.root.appendingPathComponent("tray.jsonl").path],
-                                           executable: "/usr/bin/timeout")
+        let result = try await sandbox.run(
+            [
+                "180", fakes.appendingPathComponent("tray-session").path, Binaries.directory.path, server.url,
+                server.keyFile.path, UIScenario.artefacts.path, sandbox.root.appendingPathComponent("tray.jsonl").path,
+            ],
+            executable: "/usr/bin/timeout")
         let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
         #expect(result.status == 0, "\(failures.joined(separator: "\n"))\n\(result.stderr.suffix(2000))")
         // Both scenarios (normal and --hidden) report, each without a failure.
@@ -161,16 +181,20 @@ struct MainWindowUITests {
         let tall = Conversation(agent: .jarvis, title: "Tall reply")
         history.insert(tall)
         history.append(ChatMessage(conversation: tall.id, role: .user, text: "the long one, please", state: .sent))
-        history.append(ChatMessage(conversation: tall.id, role: .assistant,
-                                   text: (1...60).map { "Line \($0) of the tall reply, one of sixty paragraphs." }.joined(separator: "\n\n"),
-                                   state: .complete))
+        history.append(
+            ChatMessage(
+                conversation: tall.id, role: .assistant,
+                text: (1...60).map { "Line \($0) of the tall reply, one of sixty paragraphs." }.joined(separator: "\n\n"),
+                state: .complete))
         let conversation = Conversation(agent: .jarvis, title: "Ten thousand")
         history.insert(conversation)
         history.inTransaction {
             for i in 0..<10_000 {
-                history.append(ChatMessage(conversation: conversation.id, role: i % 2 == 0 ? .user : .assistant,
-                                           text: i % 2 == 0 ? "message \(i)" : "message \(i): a **reply** with `code`",
-                                           state: i % 2 == 0 ? .sent : .complete))
+                history.append(
+                    ChatMessage(
+                        conversation: conversation.id, role: i % 2 == 0 ? .user : .assistant,
+                        text: i % 2 == 0 ? "message \(i)" : "message \(i): a **reply** with `code`",
+                        state: i % 2 == 0 ? .sent : .complete))
             }
         }
         let output = try await UIScenario.run("main-large", server: server.url, keyFile: server.keyFile, sandbox: sandbox)

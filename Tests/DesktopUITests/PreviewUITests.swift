@@ -21,17 +21,17 @@ struct PreviewUITests {
         let applications = sandbox.root.appendingPathComponent("data/applications")
         try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
         try """
-            [Desktop Entry]
-            Type=Application
-            Name=Stand-in browser
-            Exec=\(script.path) %u
-            MimeType=x-scheme-handler/http;x-scheme-handler/https;
-            """.write(to: applications.appendingPathComponent("bos-stand-in-browser.desktop"), atomically: true, encoding: .utf8)
+        [Desktop Entry]
+        Type=Application
+        Name=Stand-in browser
+        Exec=\(script.path) %u
+        MimeType=x-scheme-handler/http;x-scheme-handler/https;
+        """.write(to: applications.appendingPathComponent("bos-stand-in-browser.desktop"), atomically: true, encoding: .utf8)
         try """
-            [Default Applications]
-            x-scheme-handler/http=bos-stand-in-browser.desktop
-            x-scheme-handler/https=bos-stand-in-browser.desktop
-            """.write(to: sandbox.configHome.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
+        [Default Applications]
+        x-scheme-handler/http=bos-stand-in-browser.desktop
+        x-scheme-handler/https=bos-stand-in-browser.desktop
+        """.write(to: sandbox.configHome.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
         return log
     }
 
@@ -43,8 +43,9 @@ struct PreviewUITests {
         #expect(login.status == 0, "\(login.stderr)")
         let browserLog = try registerStandInBrowser(sandbox)
         let closed = Loopback.closedPort()
-        try await UIScenario.run("main-preview", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
-                                 options: ["demo-port": String(Self.demoPort), "closed-port": String(closed), "browser-log": browserLog.path])
+        try await UIScenario.run(
+            "main-preview", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+            options: ["demo-port": String(Self.demoPort), "closed-port": String(closed), "browser-log": browserLog.path])
         UIScenario.screenshotsExist("main-preview", ["preview", "preview-page", "preview-error"])
     }
 
@@ -60,11 +61,13 @@ struct PreviewUITests {
         try "127.0.0.1 localhost\n127.0.0.1 builder-tunnel.example.com\n".write(to: hosts, atomically: true, encoding: .utf8)
         let tunnelURL = "http://builder-tunnel.example.com:\(port)"
         let wrap = ["-m", "/bin/sh", "-c", "mount --bind \"$0\" /etc/hosts && exec \"$@\"", hosts.path]
-        let login = try await sandbox.run(wrap + [Binaries.path("builderos"), "login", "--allow-insecure-http", "--server", tunnelURL],
-                                          stdin: server.key, executable: "/usr/bin/unshare")
+        let login = try await sandbox.run(
+            wrap + [Binaries.path("builderos"), "login", "--allow-insecure-http", "--server", tunnelURL],
+            stdin: server.key, executable: "/usr/bin/unshare")
         #expect(login.status == 0, "\(login.stderr)")
-        try await UIScenario.run("main-preview-tunnel", server: tunnelURL, keyFile: server.keyFile, sandbox: sandbox,
-                                 wrapper: ["/usr/bin/unshare"] + wrap)
+        try await UIScenario.run(
+            "main-preview-tunnel", server: tunnelURL, keyFile: server.keyFile, sandbox: sandbox,
+            wrapper: ["/usr/bin/unshare"] + wrap)
         UIScenario.screenshotsExist("main-preview-tunnel", ["preview-tunnel", "preferences-preview-host"])
     }
 
@@ -83,8 +86,9 @@ struct TerminalUITests {
         let keyFile = sandbox.root.appendingPathComponent("api-key")
         try Data((server.key + "\n").utf8).write(to: keyFile)
         server.stop()
-        try await UIScenario.run("main-terminal", server: server.url, keyFile: keyFile, sandbox: sandbox,
-                                 options: ["port": String(port), "server-binary": Binaries.path("builderos-server"), "key-file": keyFile.path])
+        try await UIScenario.run(
+            "main-terminal", server: server.url, keyFile: keyFile, sandbox: sandbox,
+            options: ["port": String(port), "server-binary": Binaries.path("builderos-server"), "key-file": keyFile.path])
         UIScenario.screenshotsExist("main-terminal", ["terminal", "terminal-two-tabs", "terminal-reconnecting", "terminal-disconnected"])
     }
 

@@ -24,8 +24,9 @@ struct WizardUITests {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        try await UIScenario.run("wizard-german", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
-                                 environment: ["LANG": "C.UTF-8", "LANGUAGE": "de"])
+        try await UIScenario.run(
+            "wizard-german", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+            environment: ["LANG": "C.UTF-8", "LANGUAGE": "de"])
         UIScenario.screenshotsExist("wizard-german", ["1-welcome", "2-server", "3-key", "4-test", "5-done", "6-main"])
     }
 
@@ -67,8 +68,9 @@ struct WizardUITests {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        try await UIScenario.run("keyring-unavailable", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
-                environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
+        try await UIScenario.run(
+            "keyring-unavailable", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+            environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
         UIScenario.screenshotsExist("keyring-unavailable", ["4-test-keyring"])
     }
 }

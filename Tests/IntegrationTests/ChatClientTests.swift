@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceServer
 import Testing
+
 @testable import BuilderOSKit
 
 /// The chat protocol over a real WebSocket (libsoup) against the reference server.
@@ -26,8 +27,10 @@ struct ChatClientTests {
     func finished(_ log: EventLog) async -> Bool { await log.wait { $0.contains { if case .finished = $0 { true } else { false } } } }
 
     /// A server with `faults` and a started client for `agent`; both are stopped after `body`.
-    func withChat(faults: Faults = Faults(), agent: ChatAgent = .jarvis, key: String? = nil,
-                  _ body: (RunningServer, ChatClient, EventLog) async throws -> Void) async throws {
+    func withChat(
+        faults: Faults = Faults(), agent: ChatAgent = .jarvis, key: String? = nil,
+        _ body: (RunningServer, ChatClient, EventLog) async throws -> Void
+    ) async throws {
         let server = try await RunningServer.start(faults: faults)
         let client = ChatClient(server: server.address, apiKey: key ?? server.key, agent: agent, configuration: fastConfiguration())
         let log = EventLog(client)
@@ -80,8 +83,9 @@ struct ChatClientTests {
 
     @Test func noKeyInTheKeyringFailsBeforeConnecting() async throws {
         let server = try await RunningServer.start()
-        let client = ChatClient(server: server.address, key: SessionKey { () async throws(BuilderOSError) -> String? in nil },
-                                agent: .jarvis, configuration: fastConfiguration())
+        let client = ChatClient(
+            server: server.address, key: SessionKey { () async throws(BuilderOSError) -> String? in nil },
+            agent: .jarvis, configuration: fastConfiguration())
         let log = EventLog(client)
         await client.start()
         #expect(await log.wait { $0.contains(.connection(.failed(.notSignedIn))) })

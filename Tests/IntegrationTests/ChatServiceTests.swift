@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceServer
 import Testing
+
 @testable import BuilderOSKit
 
 /// Conversations, history and the outbox against the reference server (real sockets, real SQLite):
@@ -18,8 +19,9 @@ final class ChatServiceTests {
     func session(_ server: RunningServer, history: HistoryStore, through address: ServerAddress? = nil) -> AppSession {
         var configuration = ChatConfiguration()
         configuration.reconnect = Backoff(base: 0.05, maximum: 0.2)
-        return AppSession(server: address ?? server.address, apiKey: server.key, deviceID: "test-device", history: history,
-                          chatConfiguration: configuration)
+        return AppSession(
+            server: address ?? server.address, apiKey: server.key, deviceID: "test-device", history: history,
+            chatConfiguration: configuration)
     }
 
     /// Waits up to 20 s for a condition checked on the main actor.

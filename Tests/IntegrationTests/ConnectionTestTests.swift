@@ -1,8 +1,9 @@
 import Foundation
-import ToolSupport
 import ReferenceServer
 import Synchronization
 import Testing
+import ToolSupport
+
 @testable import BuilderOSKit
 
 struct ConnectionTestTests {
@@ -30,7 +31,9 @@ struct ConnectionTestTests {
         configuration.connectTimeout = 1
         let test = ConnectionTest(server: try ServerAddress.parse("http://127.0.0.1:\(proxy.port)"), apiKey: server.key, configuration: configuration)
         let outcome = Mutex<BuilderOSError??>(nil)
-        Task { let error = await test.checkKey(); outcome.withLock { $0 = .some(error) } }
+        Task {
+            let error = await test.checkKey(); outcome.withLock { $0 = .some(error) }
+        }
         for _ in 0..<300 where outcome.withLock({ $0 == nil }) { try await Task.sleep(nanoseconds: 100_000_000) }
         #expect(outcome.withLock { $0 } == .some(.timedOut))
         // The proxy's frozen connections first: the server's graceful stop waits for its connections.

@@ -1,12 +1,15 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import BuilderOSKit
 
 /// The key's only home, against a real gnome-keyring over D-Bus. `meson-helpers/run-tests` starts
 /// the daemon in a private session bus and sets BUILDEROS_TEST_KEYRING=1.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["BUILDEROS_TEST_KEYRING"] == "1",
-                "needs the private Secret Service that meson-helpers/run-tests starts"))
+@Suite(
+    .enabled(
+        if: ProcessInfo.processInfo.environment["BUILDEROS_TEST_KEYRING"] == "1",
+        "needs the private Secret Service that meson-helpers/run-tests starts"))
 struct CredentialStoreTests {
     let store = CredentialStore()
 

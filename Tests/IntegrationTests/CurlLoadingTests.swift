@@ -2,6 +2,7 @@ import CShims
 import Foundation
 import Glibc
 import Testing
+
 @testable import BuilderOSKit
 
 /// The CLI loads libcurl ahead of its first request on a thread of its own, at nice 10 and asking
@@ -55,7 +56,8 @@ struct CurlLoadingTests {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         return tasks.compactMap { tid in
             guard let stat = try? String(contentsOfFile: "/proc/self/task/\(tid)/stat", encoding: .utf8),
-                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
+                let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+            else { return nil }
             // After the name: state, then fields 4…; the nice value is field 19 (proc(5)).
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 16, let nice = Int(fields[16]) else { return nil }

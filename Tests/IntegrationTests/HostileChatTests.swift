@@ -1,6 +1,7 @@
 import Foundation
 import ReferenceServer
 import Testing
+
 @testable import BuilderOSKit
 
 /// The chat socket against servers that misbehave on purpose: a message is delivered a bounded number of
@@ -18,8 +19,10 @@ struct HostileChatTests {
     }
 
     /// A reference server with `faults` and a started client configured by `configure`; both end after `body`.
-    func withReferenceChat(faults: Faults, agent: ChatAgent = .jarvis, configure: (inout ChatConfiguration) -> Void = { _ in },
-                           _ body: (RunningServer, ChatClient, EventLog) async throws -> Void) async throws {
+    func withReferenceChat(
+        faults: Faults, agent: ChatAgent = .jarvis, configure: (inout ChatConfiguration) -> Void = { _ in },
+        _ body: (RunningServer, ChatClient, EventLog) async throws -> Void
+    ) async throws {
         let server = try await RunningServer.start(faults: faults)
         var configuration = configuration()
         configure(&configuration)
@@ -60,8 +63,9 @@ struct HostileChatTests {
     @Test func aFrameTheSocketRejectsDoesNotMakeTheMessageGoOutForEver() async throws {
         let server = try HostileChatServer(.reservedOpcode)
         defer { server.stop() }
-        let client = ChatClient(server: try ServerAddress.parse(server.address), apiKey: TestKeys.make(), agent: .jarvis,
-                                configuration: configuration())
+        let client = ChatClient(
+            server: try ServerAddress.parse(server.address), apiKey: TestKeys.make(), agent: .jarvis,
+            configuration: configuration())
         let log = EventLog(client)
         await client.start()
         _ = await client.send(message("hello"))
@@ -79,8 +83,9 @@ struct HostileChatTests {
         defer { server.stop() }
         var configuration = configuration()
         configuration.maxReplyBytes = 4 << 20
-        let client = ChatClient(server: try ServerAddress.parse(server.address), apiKey: TestKeys.make(), agent: .jarvis,
-                                configuration: configuration)
+        let client = ChatClient(
+            server: try ServerAddress.parse(server.address), apiKey: TestKeys.make(), agent: .jarvis,
+            configuration: configuration)
         let log = EventLog(client)
         await client.start()
         _ = await client.send(message("tell me everything"))
@@ -113,7 +118,8 @@ struct HostileChatTests {
         faults.pacedChunksPerSecond = 5
         faults.pacedSeconds = 7
         try await withReferenceChat(faults: faults, agent: .codex, configure: { $0.replyDeadline = 4 }) { _, client, log in
-            _ = await client.send(OutgoingChatMessage(content: "take your time", sessionId: UUID().uuidString, deviceId: "test-device", agent: .codex))
+            _ = await client.send(
+                OutgoingChatMessage(content: "take your time", sessionId: UUID().uuidString, deviceId: "test-device", agent: .codex))
             let turn = await finishedTurn(log, seconds: 40)
             #expect(turn?.phase == .completed)
             // From the first chunk to the last took longer than one deadline at the server's pace: it moved with them.

@@ -1,8 +1,9 @@
 import Foundation
-import ToolSupport
-import Testing
-@testable import BuilderOSKit
 import ReferenceServer
+import Testing
+import ToolSupport
+
+@testable import BuilderOSKit
 
 /// The Preview page's probe against real sockets on loopback: a page with a title (the reference
 /// server's demo page), a refused port, a silent server, a 404, a redirect, something not HTTP.
@@ -36,7 +37,9 @@ struct PortProbeTests {
 
     @Test func aNotFoundIsStillUp() async throws {
         let page = "<title>Cannot GET /</title>nothing"
-        let server = try HostileServer { _ in "HTTP/1.1 404 Not Found\r\nContent-Type: text/html\r\nContent-Length: \(page.utf8.count)\r\nConnection: close\r\n\r\n\(page)" }
+        let server = try HostileServer { _ in
+            "HTTP/1.1 404 Not Found\r\nContent-Type: text/html\r\nContent-Length: \(page.utf8.count)\r\nConnection: close\r\n\r\n\(page)"
+        }
         defer { server.stop() }
         #expect(await probe.probe(host: "127.0.0.1", port: server.port) == .up(status: 404, title: "Cannot GET /", redirect: nil))
     }
@@ -62,7 +65,9 @@ struct PortProbeTests {
 
     @Test func aHugePageIsReadOnlyAsFarAsNeeded() async throws {
         let body = "<title>Big</title>" + String(repeating: "x", count: 4 << 20)
-        let server = try HostileServer { _ in "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)" }
+        let server = try HostileServer { _ in
+            "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+        }
         defer { server.stop() }
         #expect(await probe.probe(host: "127.0.0.1", port: server.port) == .up(status: 200, title: "Big", redirect: nil))
     }

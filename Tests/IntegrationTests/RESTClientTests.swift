@@ -1,7 +1,8 @@
 import Foundation
-import ToolSupport
 import ReferenceServer
 import Testing
+import ToolSupport
+
 @testable import BuilderOSKit
 
 /// Every REST route of the contract, over real loopback sockets against the reference server.
@@ -55,7 +56,9 @@ struct RESTClientTests {
         let client = RESTClient(server: server.address, key: SessionKey { () async throws(BuilderOSError) -> String? in nil })
         await #expect(throws: BuilderOSError.notSignedIn) { try await client.capsules() }
         await #expect(throws: BuilderOSError.secretServiceUnavailable) {
-            try await RESTClient(server: server.address, key: SessionKey { () async throws(BuilderOSError) -> String? in throw .secretServiceUnavailable }).status()
+            try await RESTClient(
+                server: server.address, key: SessionKey { () async throws(BuilderOSError) -> String? in throw .secretServiceUnavailable }
+            ).status()
         }
         #expect(server.state.requestCount(path: "/api/capsules") == 0 && server.state.requestCount(path: "/api/status") == 0)
         await server.stop()
@@ -175,8 +178,9 @@ struct RESTClientTests {
 
     @Test func connectionsAreReused() async throws {
         let server = try await RunningServer.start()
-        let request = HTTPRequest(method: .get, url: server.address.url(path: "/api/status"), headers: [],
-                                  connectTimeout: 5, totalTimeout: 5, maxResponseBytes: 1 << 20)
+        let request = HTTPRequest(
+            method: .get, url: server.address.url(path: "/api/status"), headers: [],
+            connectTimeout: 5, totalTimeout: 5, maxResponseBytes: 1 << 20)
         // Its own engine: on the shared one, parallel tests could push this connection out of the cache.
         let engine = try #require(CurlEngine(maxConnections: 4))
         let first = try await engine.perform(request)
@@ -190,8 +194,9 @@ struct RESTClientTests {
     @Test func apiKeyIsSentOnEveryCall() async throws {
         // Capsules require the key; status does not check it but must still carry it (contract).
         let server = try await RunningServer.start()
-        let echo = HTTPRequest(method: .get, url: server.address.url(path: "/api/capsules"), headers: [("X-API-Key", server.key)],
-                               connectTimeout: 5, totalTimeout: 5, maxResponseBytes: 1 << 20)
+        let echo = HTTPRequest(
+            method: .get, url: server.address.url(path: "/api/capsules"), headers: [("X-API-Key", server.key)],
+            connectTimeout: 5, totalTimeout: 5, maxResponseBytes: 1 << 20)
         #expect(try await #require(CurlEngine.shared).perform(echo).status == 200)
         _ = try await server.client().capsules()
         await server.stop()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 
 /// A redirect is never followed, by REST (curl) or the chat socket (libsoup): the key goes only to the
@@ -60,8 +61,9 @@ struct RedirectTests {
         let address = try ServerAddress.parse(server.url)
         var caught: BuilderOSError?
         do {
-            _ = try await WebSocketChannel.connect(url: address.webSocketURL(path: ChatAgent.jarvis.socketPath), host: server.host,
-                                                   configuration: .init(), pingInterval: 0)
+            _ = try await WebSocketChannel.connect(
+                url: address.webSocketURL(path: ChatAgent.jarvis.socketPath), host: server.host,
+                configuration: .init(), pingInterval: 0)
         } catch { caught = error }
         expectRedirect(caught, to: "ws://127.0.0.1:\(server.port)/api/claude/ws")
         var configuration = ClientConfiguration()
@@ -99,7 +101,8 @@ struct RedirectTests {
         let location = "ws://\(thief.host):\(thief.port)/api/claude/ws"
         let server = try OpenSSLServer(files: [
             "api/claude/ws": "HTTP/1.1 301 Moved Permanently\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
-            "api/status": "HTTP/1.1 301 Moved Permanently\r\nLocation: http://\(thief.host):\(thief.port)/api/status\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            "api/status":
+                "HTTP/1.1 301 Moved Permanently\r\nLocation: http://\(thief.host):\(thief.port)/api/status\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
         ])
         defer { server.stop() }
         var configuration = ClientConfiguration()
@@ -107,8 +110,9 @@ struct RedirectTests {
         configuration.retry = .never
         var caught: BuilderOSError?
         do {
-            _ = try await WebSocketChannel.connect(url: server.address.webSocketURL(path: ChatAgent.jarvis.socketPath), host: "127.0.0.1",
-                                                   configuration: configuration, pingInterval: 0)
+            _ = try await WebSocketChannel.connect(
+                url: server.address.webSocketURL(path: ChatAgent.jarvis.socketPath), host: "127.0.0.1",
+                configuration: configuration, pingInterval: 0)
         } catch { caught = error }
         expectRedirect(caught, to: location, status: 301)
         await #expect(throws: BuilderOSError.redirected(status: 301, location: "http://\(thief.host):\(thief.port)/api/status")) {

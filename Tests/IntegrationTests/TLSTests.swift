@@ -1,6 +1,7 @@
 import Foundation
-import ToolSupport
 import Testing
+import ToolSupport
+
 @testable import BuilderOSKit
 
 /// TLS peer verification is always on, and an extra CA file is trusted in addition to the system's.
@@ -51,9 +52,13 @@ final class OpenSSLServer: @unchecked Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         certificate = folder.appendingPathComponent("cert.pem")
         let key = folder.appendingPathComponent("key.pem")
-        _ = try Shell.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                                               "-keyout", key.path, "-out", certificate.path, "-subj", "/CN=127.0.0.1",
-                                               "-addext", "subjectAltName=IP:127.0.0.1"])
+        _ = try Shell.run(
+            "/usr/bin/openssl",
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                "-keyout", key.path, "-out", certificate.path, "-subj", "/CN=127.0.0.1",
+                "-addext", "subjectAltName=IP:127.0.0.1",
+            ])
         for (path, content) in files {
             let file = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -68,8 +73,10 @@ final class OpenSSLServer: @unchecked Sendable {
             process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
             process.currentDirectoryURL = folder
-            process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path, "-key", key.path,
-                                 files.isEmpty ? "-www" : "-HTTP", "-quiet"]
+            process.arguments = [
+                "s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path, "-key", key.path,
+                files.isEmpty ? "-www" : "-HTTP", "-quiet",
+            ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BuilderOSKit
 @testable import ReferenceServer
 
@@ -96,8 +97,16 @@ struct TerminalSocketTests {
             var count: Int { lock.withLock { bytes.count } }
             var text: String { lock.withLock { String(decoding: bytes.suffix(4096), as: UTF8.self) } }
             /// Returns how much to report shown now.
-            func add(_ data: Data) -> Int { lock.withLock { bytes.append(data); return releasing ? data.count : 0 } }
-            func startReleasing() -> Int { lock.withLock { releasing = true; return bytes.count } }
+            func add(_ data: Data) -> Int {
+                lock.withLock {
+                    bytes.append(data); return releasing ? data.count : 0
+                }
+            }
+            func startReleasing() -> Int {
+                lock.withLock {
+                    releasing = true; return bytes.count
+                }
+            }
         }
         let server = try await RunningServer.start(terminal: true)
         defer { Task { await server.stop() } }
@@ -129,7 +138,9 @@ struct TerminalSocketTests {
     @Test func aServerWithoutTheRouteSaysSo() async throws {
         let server = try await RunningServer.start(terminal: false)
         defer { Task { await server.stop() } }
-        await #expect(throws: BuilderOSError.notAvailableOnServer) { _ = try await TerminalConnection.open(server: server.address, apiKey: server.key) }
+        await #expect(throws: BuilderOSError.notAvailableOnServer) {
+            _ = try await TerminalConnection.open(server: server.address, apiKey: server.key)
+        }
     }
 
     @Test func theShellExitingClosesTheSocketNormally() async throws {
@@ -151,7 +162,9 @@ struct TerminalSocketTests {
         type(terminal, "sleep 600 & echo jobs-$$-$!-started\r")
         // The typed line is echoed too ("jobs-$$-$!-started"): wait for the numbers.
         let end = ContinuousClock.now + .seconds(10)
-        while screen.text.firstMatch(of: /jobs-(\d+)-(\d+)-started/) == nil, ContinuousClock.now < end { try await Task.sleep(nanoseconds: 20_000_000) }
+        while screen.text.firstMatch(of: /jobs-(\d+)-(\d+)-started/) == nil, ContinuousClock.now < end {
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
         let pids = try #require(screen.text.firstMatch(of: /jobs-(\d+)-(\d+)-started/).map { [pid_t($0.1)!, pid_t($0.2)!] })
         #expect(pids.allSatisfy(Self.alive), "the shell and its job run")
         terminal.close()
@@ -185,7 +198,9 @@ struct TerminalSocketTests {
     }
 
     @Test func resizeFramesAreRecognised() {
-        #expect(TerminalResize(Array(#"{"type":"resize","rows":40,"cols":120}"#.utf8)) == TerminalResize(Array(#"{"rows":40,"cols":120,"type":"resize"}"#.utf8)))
+        #expect(
+            TerminalResize(Array(#"{"type":"resize","rows":40,"cols":120}"#.utf8))
+                == TerminalResize(Array(#"{"rows":40,"cols":120,"type":"resize"}"#.utf8)))
         #expect(TerminalResize(Array(#"{"type":"resize","rows":40,"cols":120}"#.utf8))?.rows == 40)
         #expect(TerminalResize(Array("ls -la\r".utf8)) == nil)
         #expect(TerminalResize(Array(#"{"type":"resize","rows":0,"cols":120}"#.utf8)) == nil)

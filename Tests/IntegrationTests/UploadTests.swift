@@ -2,6 +2,7 @@ import Foundation
 import ReferenceServer
 import Synchronization
 import Testing
+
 @testable import BuilderOSKit
 
 struct UploadTests {
@@ -29,8 +30,9 @@ struct UploadTests {
         #expect(seen.last ?? 0 >= 300_000)
         #expect(seen == seen.sorted())
 
-        let download = HTTPRequest(method: .get, url: reply.resolvedURL(base: server.address), headers: [("X-API-Key", server.key)],
-                                   connectTimeout: 5, totalTimeout: 10, maxResponseBytes: 1 << 20)
+        let download = HTTPRequest(
+            method: .get, url: reply.resolvedURL(base: server.address), headers: [("X-API-Key", server.key)],
+            connectTimeout: 5, totalTimeout: 10, maxResponseBytes: 1 << 20)
         let body = try await #require(CurlEngine.shared).perform(download).body
         #expect(body == (try Data(contentsOf: file)))
         await server.stop()

@@ -19,7 +19,8 @@ struct CStringLifetimeTests {
             let text = try String(contentsOf: file, encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
-                && (line.contains("g_quark_from_static_string(") || line.contains("g_intern_static_string(")) {
+                && (line.contains("g_quark_from_static_string(") || line.contains("g_intern_static_string("))
+            {
                 offenders.append("\(file.lastPathComponent):\(number + 1)")
             }
         }

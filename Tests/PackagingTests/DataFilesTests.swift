@@ -1,8 +1,9 @@
 import Foundation
 import ProcessHarness
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The desktop integration files pass the freedesktop validators, and every icon is valid SVG.
@@ -11,15 +12,19 @@ struct DataFilesTests {
         .deletingLastPathComponent().appendingPathComponent("data")
 
     @Test func desktopEntryValidates() async throws {
-        let result = try await CLISandbox().run([Self.data.appendingPathComponent("app.builderos.Desktop.desktop").path],
-                                                executable: "/usr/bin/desktop-file-validate")
+        let result = try await CLISandbox().run(
+            [Self.data.appendingPathComponent("app.builderos.Desktop.desktop").path],
+            executable: "/usr/bin/desktop-file-validate")
         #expect(result.status == 0 && !result.stdout.contains("error"), "\(result.stdout)\(result.stderr)")
     }
 
     @Test func metainfoValidatesPedantically() async throws {
-        let result = try await CLISandbox().run(["validate", "--pedantic", "--no-net",
-                                                 Self.data.appendingPathComponent("app.builderos.Desktop.metainfo.xml").path],
-                                                executable: "/usr/bin/appstreamcli")
+        let result = try await CLISandbox().run(
+            [
+                "validate", "--pedantic", "--no-net",
+                Self.data.appendingPathComponent("app.builderos.Desktop.metainfo.xml").path,
+            ],
+            executable: "/usr/bin/appstreamcli")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 
@@ -27,17 +32,20 @@ struct DataFilesTests {
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("bos-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: target) }
-        let result = try await CLISandbox().run(["--strict", "--targetdir=" + target.path, Self.data.path],
-                                                executable: "/usr/bin/glib-compile-schemas")
+        let result = try await CLISandbox().run(
+            ["--strict", "--targetdir=" + target.path, Self.data.path],
+            executable: "/usr/bin/glib-compile-schemas")
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stdout)\(result.stderr)")
         // Every preference has its key (the store reads and writes exactly these).
-        let keys = try await CLISandbox().run(["list-keys", "app.builderos.Desktop"], environment: ["GSETTINGS_SCHEMA_DIR": target.path],
-                                              executable: "/usr/bin/gsettings")
-        #expect(Set(keys.stdout.split(separator: "\n").map(String.init)) == [
-            "server-url", "device-id", "appearance", "window-width", "window-height", "page", "auto-refresh-seconds",
-            "notify-replies", "notify-connection", "notify-sleep", "wake-mac", "wake-broadcast", "keep-running-in-background", "preview-host",
-            "terminal-shell-command", "terminal-jarvis-command", "terminal-codex-command",
-        ])
+        let keys = try await CLISandbox().run(
+            ["list-keys", "app.builderos.Desktop"], environment: ["GSETTINGS_SCHEMA_DIR": target.path],
+            executable: "/usr/bin/gsettings")
+        #expect(
+            Set(keys.stdout.split(separator: "\n").map(String.init)) == [
+                "server-url", "device-id", "appearance", "window-width", "window-height", "page", "auto-refresh-seconds",
+                "notify-replies", "notify-connection", "notify-sleep", "wake-mac", "wake-broadcast", "keep-running-in-background", "preview-host",
+                "terminal-shell-command", "terminal-jarvis-command", "terminal-codex-command",
+            ])
     }
 
     @Test func iconsAreWellFormedSVG() throws {

@@ -18,8 +18,9 @@ struct TranslationFilesTests {
         let result = try await CLISandbox().run([Self.script, "--verify"], executable: "/bin/bash")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         for language in ["de", "es"] {
-            #expect(result.stdout.contains("\(language): ") && !result.stdout.contains("untranslated") && !result.stdout.contains("fuzzy"),
-                    "\(result.stdout)")
+            #expect(
+                result.stdout.contains("\(language): ") && !result.stdout.contains("untranslated") && !result.stdout.contains("fuzzy"),
+                "\(result.stdout)")
         }
     }
 
@@ -35,8 +36,11 @@ struct TranslationFilesTests {
     /// `msgfmt --desktop` or `--xml` of a data file with every translation; the merged file and its text.
     static func merge(_ mode: String, _ file: String, in sandbox: CLISandbox) async throws -> (URL, String) {
         let output = sandbox.root.appendingPathComponent(file)
-        let merged = try await sandbox.run([mode, "--template", root.appendingPathComponent("data/" + file).path,
-                                            "-d", root.appendingPathComponent("po").path, "-o", output.path], executable: "/usr/bin/msgfmt")
+        let merged = try await sandbox.run(
+            [
+                mode, "--template", root.appendingPathComponent("data/" + file).path,
+                "-d", root.appendingPathComponent("po").path, "-o", output.path,
+            ], executable: "/usr/bin/msgfmt")
         #expect(merged.status == 0, "\(merged.stderr)")
         return (output, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
     }
@@ -45,7 +49,8 @@ struct TranslationFilesTests {
         let sandbox = try CLISandbox()
         let (output, text) = try await Self.merge("--desktop", "app.builderos.Desktop.desktop", in: sandbox)
         #expect(text.contains("Comment[de]=Mit Jarvis und Codex chatten") && text.contains("Comment[es]=Chatee con Jarvis y Codex"))
-        #expect(text.contains("GenericName[de]=BuilderOS-Begleit-App") && text.contains("Keywords[es]=builderos;jarvis;codex;chat;servidor;cápsulas;"))
+        #expect(
+            text.contains("GenericName[de]=BuilderOS-Begleit-App") && text.contains("Keywords[es]=builderos;jarvis;codex;chat;servidor;cápsulas;"))
         let validated = try await sandbox.run([output.path], executable: "/usr/bin/desktop-file-validate")
         #expect(validated.status == 0 && !validated.stdout.contains("error"), "\(validated.stdout)")
     }

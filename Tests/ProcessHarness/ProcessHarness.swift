@@ -34,7 +34,9 @@ public final class CLISandbox: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
-    public func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], executable: String = "builderos") async throws -> CLIResult {
+    public func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], executable: String = "builderos")
+        async throws -> CLIResult
+    {
         // A bare name is one of ours; an absolute path is a system tool.
         let path = executable.hasPrefix("/") ? executable : Binaries.path(executable)
         var environment = ProcessInfo.processInfo.environment
@@ -47,14 +49,18 @@ public final class CLISandbox: @unchecked Sendable {
         environment["LANGUAGE"] = "C"
         for (k, v) in extra { environment[k] = v }
         let id = UUID().uuidString
-        let files = (input: root.appendingPathComponent("in-\(id)"), output: root.appendingPathComponent("out-\(id)"),
-                     errors: root.appendingPathComponent("err-\(id)"))
+        let files = (
+            input: root.appendingPathComponent("in-\(id)"), output: root.appendingPathComponent("out-\(id)"),
+            errors: root.appendingPathComponent("err-\(id)")
+        )
         try Data(stdin.utf8).write(to: files.input)
         defer { [files.input, files.output, files.errors].forEach { try? FileManager.default.removeItem(at: $0) } }
-        let status = try await Spawn.run(path, arguments, environment: environment,
-                                   stdin: files.input.path, stdout: files.output.path, stderr: files.errors.path)
-        return CLIResult(status: status, stdout: try String(contentsOf: files.output, encoding: .utf8),
-                         stderr: try String(contentsOf: files.errors, encoding: .utf8))
+        let status = try await Spawn.run(
+            path, arguments, environment: environment,
+            stdin: files.input.path, stdout: files.output.path, stderr: files.errors.path)
+        return CLIResult(
+            status: status, stdout: try String(contentsOf: files.output, encoding: .utf8),
+            stderr: try String(contentsOf: files.errors, encoding: .utf8))
     }
 }
 
@@ -62,8 +68,10 @@ public final class CLISandbox: @unchecked Sendable {
 /// an inherited descriptor, so a daemon a child leaves behind (a session bus, a keyring) would
 /// hang it; waitpid returns when the child itself exits. Output goes to files for the same reason.
 public enum Spawn {
-    public static func run(_ path: String, _ arguments: [String], environment: [String: String],
-                    stdin: String, stdout: String, stderr: String) async throws -> Int32 {
+    public static func run(
+        _ path: String, _ arguments: [String], environment: [String: String],
+        stdin: String, stdout: String, stderr: String
+    ) async throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -119,7 +127,8 @@ public final class ServerProcess: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: keyFile.path, contents: Data((key + "\n").utf8), attributes: [.posixPermissions: 0o600])
         process = Process()
         process.executableURL = URL(fileURLWithPath: Binaries.path("builderos-server"))
-        process.arguments = ["--port", String(port), "--key-file", keyFile.path, "--upload-dir", folder.appendingPathComponent("uploads").path] + arguments
+        process.arguments =
+            ["--port", String(port), "--key-file", keyFile.path, "--upload-dir", folder.appendingPathComponent("uploads").path] + arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -22,13 +22,15 @@ struct StyleSheetParseTests {
         let provider = gtk_css_provider_new()
         defer { g_object_unref(provider) }
         let log = ErrorLog()
-        let onError: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutablePointer<GError>?, UnsafeMutableRawPointer?) -> Void = { _, _, error, user in
+        let onError: @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutablePointer<GError>?, UnsafeMutableRawPointer?) -> Void = {
+            _, _, error, user in
             let log = Unmanaged<ErrorLog>.fromOpaque(user!).takeUnretainedValue()
             log.messages.append(error.map { String(cString: $0.pointee.message) } ?? "?")
         }
         let user = Unmanaged.passRetained(log).toOpaque()
-        g_signal_connect_data(provider, "parsing-error", unsafeBitCast(onError, to: GCallback.self), user,
-                              { user, _ in Unmanaged<ErrorLog>.fromOpaque(user!).release() }, GConnectFlags(rawValue: 0))
+        g_signal_connect_data(
+            provider, "parsing-error", unsafeBitCast(onError, to: GCallback.self), user,
+            { user, _ in Unmanaged<ErrorLog>.fromOpaque(user!).release() }, GConnectFlags(rawValue: 0))
         gtk_css_provider_load_from_data(provider, css, -1)
         return log.messages
     }

@@ -14,11 +14,17 @@ struct StyleLiteralTests {
         var findings: [String] = []
         for file in files {
             let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                findings += StyleLiterals.findings(in: String(line)).map { "DesktopUI/\(file):\(index + 1): \($0)" }
+            for (number, statement) in StyleLiterals.statements(of: text) {
+                findings += StyleLiterals.findings(in: statement).map { "DesktopUI/\(file):\(number): \($0)" }
             }
         }
         #expect(findings.isEmpty, "take these from Style, Layout or Motion (the design tokens):\n\(findings.joined(separator: "\n"))")
+    }
+
+    @Test func aCallWrappedOverLinesIsReadWhole() {
+        let statements = StyleLiterals.statements(of: "UI.size(\n    widget,\n    width: 230)\nlet a = b")
+        #expect(statements.map(\.0) == [1, 4])
+        #expect(!StyleLiterals.findings(in: statements[0].1).isEmpty)
     }
 
     @Test func theScanFindsLiteralsInEveryKindOfCall() {
@@ -51,7 +57,8 @@ enum StyleLiterals {
         var found: [String] = []
         // A constant: `let fooWidth: Int32 = 240`.
         if let match = code.firstMatch(of: /\b(?:let|var)\s+(\w+)\s*(?::\s*\w+)?\s*=\s*(.+)$/),
-           String(match.1).contains(subject) {
+            String(match.1).contains(subject)
+        {
             found += literals(in: String(match.2)).map { "\(match.1) = \($0)" }
         }
         // A call: each argument whose label, or whose function's name, is about size or time.
@@ -67,6 +74,24 @@ enum StyleLiterals {
             }
         }
         return found
+    }
+
+    /// The file's lines with a call that spans several lines joined into one (the formatter wraps
+    /// long calls), each with the number of its first line; comments and strings already emptied.
+    static func statements(of text: String) -> [(Int, String)] {
+        var result: [(Int, String)] = [], current = "", start = 1, depth = 0
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let code = withoutStringsAndComments(String(line))
+            if depth == 0 { start = index + 1 }
+            current += (current.isEmpty ? "" : " ") + code
+            depth = max(0, depth + code.filter { $0 == "(" }.count - code.filter { $0 == ")" }.count)
+            if depth == 0 {
+                result.append((start, current))
+                current = ""
+            }
+        }
+        if !current.isEmpty { result.append((start, current)) }
+        return result
     }
 
     private static func literals(in text: String) -> [String] {
@@ -93,11 +118,17 @@ enum StyleLiterals {
         return result + [current]
     }
 
-    private static func withoutStringsAndComments(_ line: String) -> String {
+    static func withoutStringsAndComments(_ line: String) -> String {
         var out = "", inString = false, escaped = false, previous: Character = " "
         for character in line {
             if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false; out.append("\"") }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false; out.append("\"")
+                }
             } else if character == "\"" {
                 inString = true
                 out.append("\"")

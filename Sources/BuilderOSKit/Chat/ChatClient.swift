@@ -113,7 +113,8 @@ public actor ChatClient {
             // while a message waited for its first chunk and did not last: then the message may be the cause.
             let messageInFlight = turn?.phase == .awaitingReply
             if let authenticatedAt,
-               !messageInFlight || ContinuousClock.now - authenticatedAt >= .seconds(configuration.stableConnection) {
+                !messageInFlight || ContinuousClock.now - authenticatedAt >= .seconds(configuration.stableConnection)
+            {
                 attempt = 0
             }
             handleDrop()
@@ -177,7 +178,9 @@ public actor ChatClient {
                 case .complete:
                     endTurn { $0.complete() }
                 case .error(let content):
-                    endTurn { $0.fail(content); return "" }
+                    endTurn {
+                        $0.fail(content); return ""
+                    }
                 case .unknown, .malformed:
                     continue
                 }
@@ -217,7 +220,9 @@ public actor ChatClient {
     }
 
     private func turnDeadlinePassed() {
-        endTurn { $0.fail(BuilderOSError.replyDeadlinePassed(seconds: Int(configuration.replyDeadline)).userMessage); return "" }
+        endTurn {
+            $0.fail(BuilderOSError.replyDeadlinePassed(seconds: Int(configuration.replyDeadline)).userMessage); return ""
+        }
     }
 
     private func authenticationTimedOut(_ channel: WebSocketChannel) {
@@ -242,7 +247,9 @@ public actor ChatClient {
         lastTurnActivity = .now
         if turn!.reply.receivedBytes + content.utf8.count > configuration.maxReplyBytes {
             // Keep what arrived, end the turn, and close the socket so the stream stops coming.
-            endTurn { $0.fail(BuilderOSError.replyTooLarge(limitBytes: configuration.maxReplyBytes).userMessage); return "" }
+            endTurn {
+                $0.fail(BuilderOSError.replyTooLarge(limitBytes: configuration.maxReplyBytes).userMessage); return ""
+            }
             channel.abort()
             return
         }

@@ -43,8 +43,10 @@ final class WebSocketChannel: @unchecked Sendable {
     /// Opens a socket to `url` (ws:// or wss://). Failures to connect or upgrade are mapped
     /// like REST failures: a 502 HTML page is a tunnel error, 401 a rejected key, and so on.
     /// `receiveWindow`: bytes the reader may run ahead of `shown` (nil: no flow control).
-    static func connect(url: String, host: String, configuration: ClientConfiguration, pingInterval: UInt32,
-                        receiveWindow: Int? = nil) async throws(BuilderOSError) -> WebSocketChannel {
+    static func connect(
+        url: String, host: String, configuration: ClientConfiguration, pingInterval: UInt32,
+        receiveWindow: Int? = nil
+    ) async throws(BuilderOSError) -> WebSocketChannel {
         let channel = WebSocketChannel(receiveWindow: receiveWindow)
         let attempt = ConnectAttempt(channel: channel, host: host, pingInterval: pingInterval)
         let worker = channel.worker
@@ -95,7 +97,9 @@ final class WebSocketChannel: @unchecked Sendable {
     // MARK: Worker-thread side
 
     private func flushOutbox() {
-        let items = outbox.withLock { items in defer { items = [] }; return items }
+        let items = outbox.withLock { items in
+            defer { items = [] }; return items
+        }
         guard let connection, bos_soup_websocket_connection_get_state(connection) == Int32(BOS_SOUP_WEBSOCKET_STATE_OPEN) else { return }
         for item in items {
             switch item {
@@ -152,12 +156,17 @@ final class WebSocketChannel: @unchecked Sendable {
             channel.finish(code: Int(bos_soup_websocket_connection_get_close_code(connection)))
         }
         // Each handler holds a reference to the channel, released by GLib when the handler goes.
-        for (signal, callback) in [("message", unsafeBitCast(onMessage, to: GCallback.self)),
-                                   ("closed", unsafeBitCast(onClosed, to: GCallback.self))] {
+        for (signal, callback) in [
+            ("message", unsafeBitCast(onMessage, to: GCallback.self)),
+            ("closed", unsafeBitCast(onClosed, to: GCallback.self)),
+        ] {
             let user = Unmanaged.passRetained(self).toOpaque()
-            handlerIDs.append(g_signal_connect_data(instance, signal, callback, user, { user, _ in
-                Unmanaged<WebSocketChannel>.fromOpaque(user!).release()
-            }, GConnectFlags(rawValue: 0)))
+            handlerIDs.append(
+                g_signal_connect_data(
+                    instance, signal, callback, user,
+                    { user, _ in
+                        Unmanaged<WebSocketChannel>.fromOpaque(user!).release()
+                    }, GConnectFlags(rawValue: 0)))
         }
     }
 
@@ -218,19 +227,23 @@ private final class ConnectAttempt: @unchecked Sendable {
         // The connect timeout covers TCP, TLS and the upgrade.
         let timeout = g_timeout_source_new(UInt32(configuration.connectTimeout * 1000))
         let timeoutUser = Unmanaged.passRetained(self).toOpaque()
-        g_source_set_callback(timeout, { user in
-            let attempt = Unmanaged<ConnectAttempt>.fromOpaque(user!).takeUnretainedValue()
-            attempt.timedOut = true
-            g_cancellable_cancel(attempt.cancellable)
-            return 0
-        }, timeoutUser, { user in Unmanaged<ConnectAttempt>.fromOpaque(user!).release() })
+        g_source_set_callback(
+            timeout,
+            { user in
+                let attempt = Unmanaged<ConnectAttempt>.fromOpaque(user!).takeUnretainedValue()
+                attempt.timedOut = true
+                g_cancellable_cancel(attempt.cancellable)
+                return 0
+            }, timeoutUser, { user in Unmanaged<ConnectAttempt>.fromOpaque(user!).release() })
         g_source_attach(timeout, g_main_context_get_thread_default())
         timeoutSource = timeout
         let user = Unmanaged.passRetained(self).toOpaque()
-        bos_soup_session_websocket_connect_async(session, message, nil, nil, G_PRIORITY_DEFAULT, cancellable, { source, result, user in
-            let attempt = Unmanaged<ConnectAttempt>.fromOpaque(user!).takeRetainedValue()
-            attempt.finished(result: result)
-        }, user)
+        bos_soup_session_websocket_connect_async(
+            session, message, nil, nil, G_PRIORITY_DEFAULT, cancellable,
+            { source, result, user in
+                let attempt = Unmanaged<ConnectAttempt>.fromOpaque(user!).takeRetainedValue()
+                attempt.finished(result: result)
+            }, user)
     }
 
     var timedOut = false
@@ -266,8 +279,9 @@ private final class ConnectAttempt: @unchecked Sendable {
             let headers = bos_soup_message_get_response_headers(message)
             let type = bos_soup_message_headers_get_content_type(headers).map { String(cString: $0) }
             let location = bos_soup_message_headers_get_one(headers, "Location").map { String(cString: $0) }
-            let response = HTTPResponse(status: status, contentType: type, body: Data(), totalTime: 0,
-                                        location: location.map { Self.absolute($0, relativeTo: requestURL) })
+            let response = HTTPResponse(
+                status: status, contentType: type, body: Data(), totalTime: 0,
+                location: location.map { Self.absolute($0, relativeTo: requestURL) })
             complete(.failure(HTTPStatusMapping.error(for: response) ?? .malformedResponse))
             return
         }
@@ -322,7 +336,9 @@ enum SoupSessionFactory {
         let base = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? NSTemporaryDirectory()
         let folder = URL(fileURLWithPath: base).appendingPathComponent("builderos-desktop-\(getuid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let number = bundles.withLock { count in defer { count += 1 }; return count }
+        let number = bundles.withLock { count in
+            defer { count += 1 }; return count
+        }
         let bundle = folder.appendingPathComponent("ca-bundle-\(getpid())-\(number).pem")
         guard (try? (system + "\n" + added).write(to: bundle, atomically: true, encoding: .utf8)) != nil else { return nil }
         var error: UnsafeMutablePointer<GError>?

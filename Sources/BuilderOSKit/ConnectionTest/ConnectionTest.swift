@@ -58,8 +58,12 @@ public struct ConnectionTest: Sendable {
             skipRest(after: .versionAndLatency)
             return report
         }
-        record(.versionAndLatency, .passed(detail: String(format: L("Version %@, %d ms"),
-                                                           report.version ?? L("unknown"), Int(report.latencyMilliseconds!.rounded()))))
+        record(
+            .versionAndLatency,
+            .passed(
+                detail: String(
+                    format: L("Version %@, %d ms"),
+                    report.version ?? L("unknown"), Int(report.latencyMilliseconds!.rounded()))))
 
         // 4. System features
         progress(.systemFeatures, .running)
@@ -84,8 +88,9 @@ public struct ConnectionTest: Sendable {
     func checkKey() async -> BuilderOSError? {
         let channel: WebSocketChannel
         do {
-            channel = try await WebSocketChannel.connect(url: server.webSocketURL(path: ChatAgent.jarvis.socketPath), host: server.host,
-                                                         configuration: configuration, pingInterval: 0)
+            channel = try await WebSocketChannel.connect(
+                url: server.webSocketURL(path: ChatAgent.jarvis.socketPath), host: server.host,
+                configuration: configuration, pingInterval: 0)
         } catch { return error }
         defer { channel.close() }
         channel.send(apiKey)

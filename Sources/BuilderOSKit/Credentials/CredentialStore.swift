@@ -75,17 +75,20 @@ public struct CredentialStore: Sendable {
 
     /// Runs a GIO-style asynchronous call on a main context of this thread's own and waits for its
     /// answer: `start` gets the callback and its data, `finish` the result (on this thread).
-    private static func waitForAsync<T>(_ start: (GAsyncReadyCallback, UnsafeMutableRawPointer) -> Void,
-                                        finish: (OpaquePointer?) -> T) -> T {
+    private static func waitForAsync<T>(
+        _ start: (GAsyncReadyCallback, UnsafeMutableRawPointer) -> Void,
+        finish: (OpaquePointer?) -> T
+    ) -> T {
         let answer = AsyncAnswer()
         let context = g_main_context_new()
         g_main_context_push_thread_default(context)
         defer { g_main_context_pop_thread_default(context); g_main_context_unref(context) }
-        start({ _, result, data in
-            let answer = Unmanaged<AsyncAnswer>.fromOpaque(data!).takeRetainedValue()
-            answer.result = result.map { OpaquePointer(g_object_ref(UnsafeMutableRawPointer($0))) }
-            answer.done = true
-        }, Unmanaged.passRetained(answer).toOpaque())
+        start(
+            { _, result, data in
+                let answer = Unmanaged<AsyncAnswer>.fromOpaque(data!).takeRetainedValue()
+                answer.result = result.map { OpaquePointer(g_object_ref(UnsafeMutableRawPointer($0))) }
+                answer.done = true
+            }, Unmanaged.passRetained(answer).toOpaque())
         while !answer.done { g_main_context_iteration(context, 1) }
         defer { if let result = answer.result { g_object_unref(UnsafeMutableRawPointer(result)) } }
         return finish(answer.result)
@@ -157,7 +160,10 @@ enum SecretErrorMapping {
             }
         }
         if message.localizedCaseInsensitiveContains("locked") || message.localizedCaseInsensitiveContains("no such object")
-            || message.localizedCaseInsensitiveContains("prompt") { return .keyringLocked }
+            || message.localizedCaseInsensitiveContains("prompt")
+        {
+            return .keyringLocked
+        }
         if domain == g_dbus_error_quark() || domain == g_io_error_quark() || domain == g_spawn_error_quark() {
             return .secretServiceUnavailable
         }

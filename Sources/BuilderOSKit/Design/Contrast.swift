@@ -1,3 +1,5 @@
+import Foundation
+
 /// WCAG 2.x contrast: relative luminance and contrast ratio of opaque sRGB colours.
 public enum Contrast {
     /// AA minimums: 4.5:1 for normal text, 3:1 for large text and user-interface parts.
@@ -21,5 +23,3 @@ public enum Contrast {
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }
 }
-
-import Foundation

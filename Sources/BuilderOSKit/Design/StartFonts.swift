@@ -33,7 +33,8 @@ public struct StartFonts: Equatable, Sendable {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         guard lines.count >= 2, lines.count <= Self.limit + 2, lines[0] == Self.header,
-              lines.dropFirst().allSatisfy(Self.isLine) else { return nil }
+            lines.dropFirst().allSatisfy(Self.isLine)
+        else { return nil }
         self.init(context: lines[1], fonts: Array(lines.dropFirst(2)))
     }
 
@@ -42,7 +43,8 @@ public struct StartFonts: Equatable, Sendable {
     }
 
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
         return (base as NSString).appendingPathComponent("builderos-desktop/start-fonts")
     }
@@ -50,7 +52,8 @@ public struct StartFonts: Equatable, Sendable {
     /// The kept fonts at `path`, or nil (none kept yet, unreadable, or not this format).
     public static func read(from path: String = defaultPath()) -> StartFonts? {
         guard let data = FileManager.default.contents(atPath: path), data.count <= 64 * 1024,
-              let text = String(data: data, encoding: .utf8) else { return nil }
+            let text = String(data: data, encoding: .utf8)
+        else { return nil }
         return StartFonts(text: text)
     }
 

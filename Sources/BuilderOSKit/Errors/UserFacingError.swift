@@ -25,16 +25,23 @@ extension BuilderOSError {
         case .tunnelError(let status):
             return String(format: L("The tunnel in front of your server answered, but your server did not (error %d)."), status)
         case .redirected(let status, let location?):
-            return String(format: L("The server answered with a redirect (%d) to “%@”. BuilderOS does not follow redirects, so your API key only goes to the address you set up."), status, location)
+            return String(
+                format: L(
+                    "The server answered with a redirect (%d) to “%@”. BuilderOS does not follow redirects, so your API key only goes to the address you set up."
+                ), status, location)
         case .redirected(let status, nil):
             return String(format: L("The server answered with a redirect (%d) without saying where to."), status)
         case .replyTooLarge(let limit):
             return String(format: L("The reply grew larger than %d MB, the most this app keeps. The part that arrived is kept."), limit >> 20)
         case .closedOnMessage(let attempts):
             // Always more than one attempt (ChatTurn.maxDeliveries).
-            return String(format: L("The server closed the connection on this message every time it was sent (%d attempts), so it was not sent again."), attempts)
+            return String(
+                format: L("The server closed the connection on this message every time it was sent (%d attempts), so it was not sent again."),
+                attempts)
         case .replyDeadlinePassed(let seconds):
-            let span = seconds < 60 ? String(format: L("%d second", "%d seconds", count: seconds), seconds)
+            let span =
+                seconds < 60
+                ? String(format: L("%d second", "%d seconds", count: seconds), seconds)
                 : Durations.words(seconds: Double(seconds))
             return String(format: L("The server accepted the message but has sent nothing for %@."), span)
         case .invalidAPIKey(let problem): return problem.message

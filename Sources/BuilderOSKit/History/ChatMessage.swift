@@ -32,8 +32,10 @@ public struct ChatMessage: Sendable, Equatable, Identifiable {
     public let created: Date
     public var attachments: [ChatAttachment]
 
-    public init(sequence: Int64 = 0, id: UUID = UUID(), conversation: UUID, role: Role, text: String,
-                state: State, created: Date = Date(), attachments: [ChatAttachment] = []) {
+    public init(
+        sequence: Int64 = 0, id: UUID = UUID(), conversation: UUID, role: Role, text: String,
+        state: State, created: Date = Date(), attachments: [ChatAttachment] = []
+    ) {
         (self.sequence, self.id, self.conversation, self.role, self.text) = (sequence, id, conversation, role, text)
         (self.state, self.created, self.attachments) = (state, created, attachments)
     }

@@ -8,7 +8,8 @@ public final class HistoryStore: HistoryStoring {
 
     public static func defaultPath() -> String {
         let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base =
+            env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
         return (base as NSString).appendingPathComponent("builderos-desktop/history.sqlite3")
     }
@@ -17,29 +18,31 @@ public final class HistoryStore: HistoryStoring {
         self.path = path
         do {
             if path != Self.memory {
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent,
+                    withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
             db = try SQLiteDatabase(path: path)
             // One statement per line (no multi-line literal: xgettext reads these files too).
-            try db.execute([
-                "PRAGMA journal_mode = WAL;",
-                "PRAGMA synchronous = NORMAL;",
-                "PRAGMA foreign_keys = ON;",
-                "CREATE TABLE IF NOT EXISTS conversations (",
-                "id TEXT PRIMARY KEY, agent TEXT NOT NULL, title TEXT NOT NULL,",
-                "created REAL NOT NULL, updated REAL NOT NULL, draft TEXT NOT NULL DEFAULT '');",
-                "CREATE TABLE IF NOT EXISTS messages (",
-                "seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,",
-                "conversation TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,",
-                "role TEXT NOT NULL, text TEXT NOT NULL, state TEXT NOT NULL, created REAL NOT NULL,",
-                "attachments TEXT NOT NULL DEFAULT '[]');",
-                "CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages(conversation, seq);",
-                // The outbox, the interrupted replies and today's activity are found through these,
-                // not by reading every message: with 10,000 messages each such scan took 7–10 ms.
-                "CREATE INDEX IF NOT EXISTS messages_by_state ON messages(state, seq);",
-                "CREATE INDEX IF NOT EXISTS messages_by_created ON messages(created);",
-            ].joined(separator: " "))
+            try db.execute(
+                [
+                    "PRAGMA journal_mode = WAL;",
+                    "PRAGMA synchronous = NORMAL;",
+                    "PRAGMA foreign_keys = ON;",
+                    "CREATE TABLE IF NOT EXISTS conversations (",
+                    "id TEXT PRIMARY KEY, agent TEXT NOT NULL, title TEXT NOT NULL,",
+                    "created REAL NOT NULL, updated REAL NOT NULL, draft TEXT NOT NULL DEFAULT '');",
+                    "CREATE TABLE IF NOT EXISTS messages (",
+                    "seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,",
+                    "conversation TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,",
+                    "role TEXT NOT NULL, text TEXT NOT NULL, state TEXT NOT NULL, created REAL NOT NULL,",
+                    "attachments TEXT NOT NULL DEFAULT '[]');",
+                    "CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages(conversation, seq);",
+                    // The outbox, the interrupted replies and today's activity are found through these,
+                    // not by reading every message: with 10,000 messages each such scan took 7–10 ms.
+                    "CREATE INDEX IF NOT EXISTS messages_by_state ON messages(state, seq);",
+                    "CREATE INDEX IF NOT EXISTS messages_by_created ON messages(created);",
+                ].joined(separator: " "))
             // A reply that was streaming when the app ended will never finish.
             try db.run(Self.interruptStreaming)
         } catch {
@@ -59,16 +62,20 @@ public final class HistoryStore: HistoryStoring {
 
     public func conversations() -> [Conversation] {
         (try? db.query("SELECT id, agent, title, created, updated, draft FROM conversations ORDER BY updated DESC") { r in
-            Conversation(id: UUID(uuidString: r.text(0)) ?? UUID(), agent: ChatAgent(rawValue: r.text(1)) ?? .jarvis,
-                         title: r.text(2), created: Date(timeIntervalSince1970: r.real(3)),
-                         updated: Date(timeIntervalSince1970: r.real(4)), draft: r.text(5))
+            Conversation(
+                id: UUID(uuidString: r.text(0)) ?? UUID(), agent: ChatAgent(rawValue: r.text(1)) ?? .jarvis,
+                title: r.text(2), created: Date(timeIntervalSince1970: r.real(3)),
+                updated: Date(timeIntervalSince1970: r.real(4)), draft: r.text(5))
         }) ?? []
     }
 
     public func insert(_ c: Conversation) {
-        try? db.run("INSERT INTO conversations (id, agent, title, created, updated, draft) VALUES (?, ?, ?, ?, ?, ?)",
-                    [.text(c.id.uuidString), .text(c.agent.rawValue), .text(c.title),
-                     .real(c.created.timeIntervalSince1970), .real(c.updated.timeIntervalSince1970), .text(c.draft)])
+        try? db.run(
+            "INSERT INTO conversations (id, agent, title, created, updated, draft) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                .text(c.id.uuidString), .text(c.agent.rawValue), .text(c.title),
+                .real(c.created.timeIntervalSince1970), .real(c.updated.timeIntervalSince1970), .text(c.draft),
+            ])
     }
 
     public func rename(_ id: UUID, to title: String) {
@@ -91,12 +98,16 @@ public final class HistoryStore: HistoryStoring {
     public func append(_ message: ChatMessage) -> ChatMessage {
         var stored = message
         let attachments = (try? JSONEncoder().encode(message.attachments)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-        try? db.run("INSERT INTO messages (id, conversation, role, text, state, created, attachments) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [.text(message.id.uuidString), .text(message.conversation.uuidString), .text(message.role.rawValue),
-                     .text(message.text), .text(message.state.rawValue), .real(message.created.timeIntervalSince1970), .text(attachments)])
+        try? db.run(
+            "INSERT INTO messages (id, conversation, role, text, state, created, attachments) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                .text(message.id.uuidString), .text(message.conversation.uuidString), .text(message.role.rawValue),
+                .text(message.text), .text(message.state.rawValue), .real(message.created.timeIntervalSince1970), .text(attachments),
+            ])
         stored.sequence = db.lastInsertedRow
-        try? db.run("UPDATE conversations SET updated = ? WHERE id = ?",
-                    [.real(message.created.timeIntervalSince1970), .text(message.conversation.uuidString)])
+        try? db.run(
+            "UPDATE conversations SET updated = ? WHERE id = ?",
+            [.real(message.created.timeIntervalSince1970), .text(message.conversation.uuidString)])
         return stored
     }
 
@@ -110,9 +121,10 @@ public final class HistoryStore: HistoryStoring {
 
     /// The newest `limit` messages of a conversation older than `before` (all when nil), oldest first.
     public func messages(in conversation: UUID, before: Int64?, limit: Int) -> [ChatMessage] {
-        let rows = (try? db.query(
-            "SELECT \(Self.columns) FROM messages WHERE conversation = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
-            [.text(conversation.uuidString), .int(before ?? Int64.max), .int(Int64(limit))], Self.message)) ?? []
+        let rows =
+            (try? db.query(
+                "SELECT \(Self.columns) FROM messages WHERE conversation = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
+                [.text(conversation.uuidString), .int(before ?? Int64.max), .int(Int64(limit))], Self.message)) ?? []
         return rows.reversed()
     }
 
@@ -155,15 +167,17 @@ public final class HistoryStore: HistoryStoring {
     static let queuedMessages = "SELECT \(columns) FROM messages WHERE role = 'user' AND state = 'queued' ORDER BY seq"
     static let lastMessageTime = "SELECT MAX(created) FROM messages"
     static let sentSince = "SELECT COUNT(*) FROM messages INDEXED BY messages_by_created WHERE role = 'user' AND created >= ?"
-    static let repliesSince = "SELECT COUNT(*) FROM messages INDEXED BY messages_by_created WHERE role = 'assistant' AND state = 'complete' AND created >= ?"
+    static let repliesSince =
+        "SELECT COUNT(*) FROM messages INDEXED BY messages_by_created WHERE role = 'assistant' AND state = 'complete' AND created >= ?"
     static let statementsThatMustNotScan = [interruptStreaming, queuedMessages, lastMessageTime, sentSince, repliesSince]
 
     private static func message(_ r: SQLiteDatabase.Row) -> ChatMessage {
         let attachments = (try? JSONDecoder().decode([ChatAttachment].self, from: Data(r.text(7).utf8))) ?? []
-        return ChatMessage(sequence: r.int(0), id: UUID(uuidString: r.text(1)) ?? UUID(),
-                           conversation: UUID(uuidString: r.text(2)) ?? UUID(),
-                           role: ChatMessage.Role(rawValue: r.text(3)) ?? .status, text: r.text(4),
-                           state: ChatMessage.State(rawValue: r.text(5)) ?? .complete,
-                           created: Date(timeIntervalSince1970: r.real(6)), attachments: attachments)
+        return ChatMessage(
+            sequence: r.int(0), id: UUID(uuidString: r.text(1)) ?? UUID(),
+            conversation: UUID(uuidString: r.text(2)) ?? UUID(),
+            role: ChatMessage.Role(rawValue: r.text(3)) ?? .status, text: r.text(4),
+            state: ChatMessage.State(rawValue: r.text(5)) ?? .complete,
+            created: Date(timeIntervalSince1970: r.real(6)), attachments: attachments)
     }
 }

@@ -14,8 +14,10 @@ public enum RowPlaceholders {
     /// is not known and it waits a frame); `characters`: its text's length. Nearest first while
     /// within `share` characters (with `ScrollLoading.rowCharacters` for each row), at least one a
     /// frame (a longer one alone); none while `fast`.
-    public static func contentToMake(distances: [Double?], characters: [Int], fast: Bool,
-                                     share: Int = ScrollLoading.frameCharacters) -> [Int] {
+    public static func contentToMake(
+        distances: [Double?], characters: [Int], fast: Bool,
+        share: Int = ScrollLoading.frameCharacters
+    ) -> [Int] {
         guard !fast else { return [] }
         let known = distances.indices.compactMap { i in distances[i].map { (index: i, distance: $0) } }
             .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }

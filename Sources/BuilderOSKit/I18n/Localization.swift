@@ -1,5 +1,5 @@
-import Foundation
 import CShims
+import Foundation
 
 /// gettext for the whole app. Every user-visible string goes through `L(_:)` so that `xgettext`
 /// (keyword `L`) finds it and the `builderos-desktop` catalogue translates it.

@@ -50,7 +50,9 @@ public enum PangoMarkup {
     /// is a line separator (U+2028), a new line of the same item, not a new one.
     public static func list(ordered: Bool, start: Int, items: [[MarkdownInline]]) -> String {
         zip(listMarkers(ordered: ordered, start: start, count: items.count), items)
-            .map { marker, inlines in marker + "\t" + render(inlines).split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\u{2028}") }
+            .map { marker, inlines in
+                marker + "\t" + render(inlines).split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\u{2028}")
+            }
             .joined(separator: "\n")
     }
 }

@@ -47,7 +47,7 @@ public enum ChatFrame: Sendable, Equatable {
         if text == "authenticated" { self = .authenticated; return }
         if text.hasPrefix("error:") { self = .authenticationFailed(reason: String(text.dropFirst(6))); return }
         guard let envelope = try? WireJSON.decoder().decode(Envelope.self, from: Data(text.utf8)),
-              let type = envelope.type
+            let type = envelope.type
         else { self = .malformed; return }
         let content: String
         switch envelope.content {

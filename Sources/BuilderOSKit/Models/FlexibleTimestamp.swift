@@ -48,9 +48,9 @@ public struct FlexibleTimestamp: Codable, Sendable, Equatable {
             return value
         }
         guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              scalars[4] == 45, scalars[7] == 45, scalars[10] == 84 || scalars[10] == 32,
-              scalars[13] == 58, scalars[16] == 58
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            scalars[4] == 45, scalars[7] == 45, scalars[10] == 84 || scalars[10] == 32,
+            scalars[13] == 58, scalars[16] == 58
         else { return nil }
         var index = 19
         var fraction = 0.0
@@ -75,8 +75,11 @@ public struct FlexibleTimestamp: Codable, Sendable, Equatable {
             default: return nil
             }
         }
-        guard let base = LocalTime.date(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                                        offset: offset) else { return nil }
+        guard
+            let base = LocalTime.date(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                offset: offset)
+        else { return nil }
         return base.addingTimeInterval(fraction)
     }
 }

@@ -18,14 +18,18 @@ public struct PowerAvailability: Equatable, Sendable {
     public init(snapshot: ConnectionSnapshot, wakeOnLANConfigured: Bool) {
         let connected = snapshot.indicator == .connected
         let systemAbsent = snapshot.systemServer == false
-        sleepBlocked = !connected ? L("Connect to the server to put it to sleep.")
+        sleepBlocked =
+            !connected
+            ? L("Connect to the server to put it to sleep.")
             : systemAbsent ? L("Sleep is not available on this server.") : nil
         if wakeOnLANConfigured {
             (wakeBlocked, wakeNote) = (nil, nil)
         } else if !connected {
             (wakeBlocked, wakeNote) = (L("Set the server machine's MAC address in Preferences to wake it from here."), nil)
         } else if systemAbsent {
-            (wakeBlocked, wakeNote) = (L("Wake is not available on this server. Set the server machine's MAC address in Preferences to wake it from here."), nil)
+            (wakeBlocked, wakeNote) = (
+                L("Wake is not available on this server. Set the server machine's MAC address in Preferences to wake it from here."), nil
+            )
         } else {
             (wakeBlocked, wakeNote) = (nil, L("No MAC address is set: the server will explain how it can be woken."))
         }
@@ -42,8 +46,10 @@ public enum WakeWatch {
     public static let requestTimeout: Double = 5
 
     /// True as soon as `probe` answers; false after `attempts` tries, or when the task is cancelled.
-    public static func untilAwake(attempts: Int = WakeWatch.attempts, probe: @Sendable () async -> Bool,
-                                  pause: @Sendable () async -> Void = { try? await Task.sleep(nanoseconds: UInt64(WakeWatch.pause * 1e9)) }) async -> Bool {
+    public static func untilAwake(
+        attempts: Int = WakeWatch.attempts, probe: @Sendable () async -> Bool,
+        pause: @Sendable () async -> Void = { try? await Task.sleep(nanoseconds: UInt64(WakeWatch.pause * 1e9)) }
+    ) async -> Bool {
         for attempt in 0..<attempts {
             if Task.isCancelled { return false }
             if await probe() { return true }

@@ -44,9 +44,10 @@ public struct WakeOnLAN: Sendable, Equatable {
 
     public static func isIPv4(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { p in
-            !p.isEmpty && p.count <= 3 && p.allSatisfy(\.isNumber) && (Int(p) ?? 256) <= 255
-        }
+        return parts.count == 4
+            && parts.allSatisfy { p in
+                !p.isEmpty && p.count <= 3 && p.allSatisfy(\.isNumber) && (Int(p) ?? 256) <= 255
+            }
     }
 
     public var packet: [UInt8] {
@@ -83,7 +84,8 @@ public enum WakeOnLANProblem: Error, Sendable, Equatable {
         switch self {
         case .invalidMAC: return L("Enter the MAC address as six pairs of hexadecimal digits, like 3c:22:fb:12:34:56.")
         case .invalidBroadcast: return L("Enter the broadcast address as four numbers, like 192.168.1.255, or leave it empty.")
-        case .sendFailed: return L("The wake-up packet could not be sent from this computer. Check that it is connected to the server machine's network.")
+        case .sendFailed:
+            return L("The wake-up packet could not be sent from this computer. Check that it is connected to the server machine's network.")
         }
     }
 }

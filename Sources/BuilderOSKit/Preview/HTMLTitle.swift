@@ -8,8 +8,8 @@ public enum HTMLTitle {
     public static func extract(from data: Data) -> String? {
         let text = String(decoding: data, as: UTF8.self)
         guard let open = text.range(of: "<title", options: .caseInsensitive),
-              let openEnd = text.range(of: ">", range: open.upperBound..<text.endIndex),
-              let close = text.range(of: "</title", options: .caseInsensitive, range: openEnd.upperBound..<text.endIndex)
+            let openEnd = text.range(of: ">", range: open.upperBound..<text.endIndex),
+            let close = text.range(of: "</title", options: .caseInsensitive, range: openEnd.upperBound..<text.endIndex)
         else { return nil }
         let raw = decodeEntities(String(text[openEnd.upperBound..<close.lowerBound]))
         let visible = String(String.UnicodeScalarView(raw.unicodeScalars.filter { !VisibleText.needsEscape($0) || $0 == "\n" || $0 == "\t" }))
@@ -29,9 +29,13 @@ public enum HTMLTitle {
             if let semi = after.prefix(10).firstIndex(of: ";") {
                 let name = String(after[..<semi])
                 var replacement: String?
-                if let value = named[name.lowercased()] { replacement = value }
-                else if name.hasPrefix("#x") || name.hasPrefix("#X"), let code = UInt32(name.dropFirst(2), radix: 16) { replacement = Unicode.Scalar(code).map { String($0) } }
-                else if name.hasPrefix("#"), let code = UInt32(name.dropFirst()) { replacement = Unicode.Scalar(code).map { String($0) } }
+                if let value = named[name.lowercased()] {
+                    replacement = value
+                } else if name.hasPrefix("#x") || name.hasPrefix("#X"), let code = UInt32(name.dropFirst(2), radix: 16) {
+                    replacement = Unicode.Scalar(code).map { String($0) }
+                } else if name.hasPrefix("#"), let code = UInt32(name.dropFirst()) {
+                    replacement = Unicode.Scalar(code).map { String($0) }
+                }
                 if let replacement {
                     out += replacement
                     rest = after[after.index(after: semi)...]

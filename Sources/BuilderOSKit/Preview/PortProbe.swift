@@ -62,10 +62,11 @@ public struct PortProbe: PortProbing {
     public init(timeout: Double = 2) { self.timeout = timeout }
 
     public func probe(host: String, port: Int) async -> ProbeResult {
-        let request = HTTPRequest(method: .get, url: PreviewHost.url(host: host, port: port),
-                                  headers: [("Accept", "text/html,*/*;q=0.5")],
-                                  connectTimeout: timeout, totalTimeout: timeout * 1.5,
-                                  maxResponseBytes: 64 * 1024, keepsTruncatedBody: true)
+        let request = HTTPRequest(
+            method: .get, url: PreviewHost.url(host: host, port: port),
+            headers: [("Accept", "text/html,*/*;q=0.5")],
+            connectTimeout: timeout, totalTimeout: timeout * 1.5,
+            maxResponseBytes: 64 * 1024, keepsTruncatedBody: true)
         do {
             guard let engine = CurlEngine.shared else { throw CurlEngine.unavailable }
             let response = try await engine.perform(request)

@@ -19,8 +19,10 @@ public protocol BuilderOSAPI: Sendable {
     func sleep() async throws(BuilderOSError) -> SleepReply
     func wake() async throws(BuilderOSError) -> WakeReply
 
-    func upload(fileAt path: String, kind: String, mimeType: String,
-                progress: (@Sendable (Int64, Int64) -> Void)?) async throws(BuilderOSError) -> UploadReply
+    func upload(
+        fileAt path: String, kind: String, mimeType: String,
+        progress: (@Sendable (Int64, Int64) -> Void)?
+    ) async throws(BuilderOSError) -> UploadReply
 }
 
 extension BuilderOSAPI {

@@ -88,7 +88,9 @@ final class CurlTransfer: @unchecked Sendable {
         }
         switch request.body {
         case .none:
-            if request.method == .post { bos_curl_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, 0); bos_curl_setopt_ptr(easy, CURLOPT_POSTFIELDS, keep("")) }
+            if request.method == .post {
+                bos_curl_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, 0); bos_curl_setopt_ptr(easy, CURLOPT_POSTFIELDS, keep(""))
+            }
         case .bytes(let data, let contentType):
             headerList = bos_curl_slist_append(headerList, "Content-Type: \(contentType)")
             bos_curl_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(data.count))
@@ -146,8 +148,10 @@ final class CurlTransfer: @unchecked Sendable {
         var redirect: UnsafeMutableRawPointer?
         bos_curl_getinfo_ptr(easy, CURLINFO_REDIRECT_URL, &redirect)
         let location = redirect.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
-        return .success(HTTPResponse(status: status, contentType: contentType, body: body, totalTime: total,
-                                     connectionsOpened: connects, location: location))
+        return .success(
+            HTTPResponse(
+                status: status, contentType: contentType, body: body, totalTime: total,
+                connectionsOpened: connects, location: location))
     }
 }
 
@@ -158,7 +162,7 @@ enum CurlErrorMapping {
         case CURLE_COULDNT_CONNECT: return .connectionRefused
         case CURLE_OPERATION_TIMEDOUT: return .timedOut
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
             return .tlsFailure
         case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM:
             return .connectionLost

@@ -59,7 +59,8 @@ public final class RESTClient: Sendable {
 
     /// Closes a server-side session. Fire-and-forget on servers that lack the route.
     public func closeSession(agent: ChatAgent, sessionID: String) async throws(BuilderOSError) {
-        let r = request(.delete, "/api/\(agent.serverName)/session/\(sessionID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? sessionID)/close")
+        let r = request(
+            .delete, "/api/\(agent.serverName)/session/\(sessionID.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? sessionID)/close")
         // This route authenticates with `Authorization: <key>` instead of `X-API-Key`.
         let response = try await send(r, retry: .never, keyHeaders: ["X-API-Key", "Authorization"])
         if let error = HTTPStatusMapping.error(for: response) { throw error }
@@ -90,16 +91,19 @@ public final class RESTClient: Sendable {
 
     /// Uploads a file as multipart (`file` + `type`). The size limit is checked before sending;
     /// `progress` receives (sent, total) bytes on a background thread. Never retried.
-    public func upload(fileAt path: String, kind: String, mimeType: String,
-                       progress: (@Sendable (Int64, Int64) -> Void)?) async throws(BuilderOSError) -> UploadReply {
+    public func upload(
+        fileAt path: String, kind: String, mimeType: String,
+        progress: (@Sendable (Int64, Int64) -> Void)?
+    ) async throws(BuilderOSError) -> UploadReply {
         let attributes: [FileAttributeKey: Any]
         do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch { throw .fileUnreadable(path: path) }
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
         guard size <= UploadLimit.maximumBytes else { throw .fileTooLarge(bytes: size) }
         guard FileManager.default.isReadableFile(atPath: path) else { throw .fileUnreadable(path: path) }
         var r = request(.post, "/api/files/upload")
-        r.body = .multipartFile(path: path, filename: (path as NSString).lastPathComponent, mimeType: mimeType,
-                                fields: [("type", UploadLimit.kinds.contains(kind) ? kind : "other")])
+        r.body = .multipartFile(
+            path: path, filename: (path as NSString).lastPathComponent, mimeType: mimeType,
+            fields: [("type", UploadLimit.kinds.contains(kind) ? kind : "other")])
         r.totalTimeout = configuration.uploadTimeout
         r.uploadProgress = progress
         let response = try await send(r, retry: .never)
@@ -114,9 +118,10 @@ public final class RESTClient: Sendable {
     }
 
     private func request(_ method: HTTPRequest.Method, _ path: String) -> HTTPRequest {
-        HTTPRequest(method: method, url: server.url(path: path), headers: [("Accept", "application/json")],
-                           connectTimeout: configuration.connectTimeout, totalTimeout: configuration.requestTimeout,
-                           maxResponseBytes: configuration.maxResponseBytes, extraCAFile: configuration.extraCAFile)
+        HTTPRequest(
+            method: method, url: server.url(path: path), headers: [("Accept", "application/json")],
+            connectTimeout: configuration.connectTimeout, totalTimeout: configuration.requestTimeout,
+            maxResponseBytes: configuration.maxResponseBytes, extraCAFile: configuration.extraCAFile)
     }
 
     /// Sends with the key (once the keyring has it) and the retry policy: transport errors and

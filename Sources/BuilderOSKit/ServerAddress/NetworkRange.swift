@@ -11,7 +11,10 @@ enum NetworkRange {
             if inner == "::1" { return .loopback }
             // fc00::/7 unique-local and fe80::/10 link-local.
             if inner.hasPrefix("fc") || inner.hasPrefix("fd") || inner.hasPrefix("fe8") || inner.hasPrefix("fe9")
-                || inner.hasPrefix("fea") || inner.hasPrefix("feb") { return .privateNetwork }
+                || inner.hasPrefix("fea") || inner.hasPrefix("feb")
+            {
+                return .privateNetwork
+            }
             return .publicNetwork
         }
         if let octets = ipv4(h) {

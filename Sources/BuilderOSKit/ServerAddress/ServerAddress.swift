@@ -33,7 +33,8 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
     /// The host as people read it: an internationalised name (`xn--…` labels) decoded, or nil for a plain one.
     public var unicodeHost: String? {
         guard host.split(separator: ".").contains(where: { $0.hasPrefix("xn--") }),
-              let decoded = g_hostname_to_unicode(host) else { return nil }
+            let decoded = g_hostname_to_unicode(host)
+        else { return nil }
         defer { g_free(decoded) }
         let text = String(cString: decoded)
         return text == host ? nil : text
@@ -81,7 +82,9 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
         case .privateNetwork:
             return L("This connection is not encrypted. That is usual on a home network or VPN, but anyone on that network could read your messages.")
         case .publicNetwork:
-            return L("This connection is not encrypted and goes over the internet: anyone on the way could read your API key and messages. Use an https:// address if you can.")
+            return L(
+                "This connection is not encrypted and goes over the internet: anyone on the way could read your API key and messages. Use an https:// address if you can."
+            )
         }
     }
 

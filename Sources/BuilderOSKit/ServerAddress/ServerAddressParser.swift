@@ -28,7 +28,8 @@ enum ServerAddressParser {
             }
             text = String(text[range.upperBound...])
         } else if text.contains(":"), let colon = text.firstIndex(of: ":"),
-                  !text[text.index(after: colon)...].allSatisfy({ $0.isNumber || $0 == "/" }), !text.hasPrefix("[") {
+            !text[text.index(after: colon)...].allSatisfy({ $0.isNumber || $0 == "/" }), !text.hasPrefix("[")
+        {
             // "mailto:x" or "ftp:host": a scheme without "//".
             throw .unsupportedScheme(String(text[..<colon]).lowercased())
         }
@@ -68,7 +69,7 @@ enum ServerAddressParser {
             guard !host.isEmpty else { throw .missingHost }
             let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
             guard host.unicodeScalars.allSatisfy(allowed.contains), !host.hasPrefix("."), !host.hasPrefix("-"),
-                  !host.contains("..")
+                !host.contains("..")
             else { throw .invalidHost }
             if host.hasSuffix(".") { host.removeLast() }
         }
@@ -93,7 +94,8 @@ enum ServerAddressParser {
     static func normalisedBasePath(_ path: String) -> String {
         var result = path
         if let marker = result.range(of: apiPathMarker),
-           result[marker.upperBound...].isEmpty || result[marker.upperBound...].hasPrefix("/") {
+            result[marker.upperBound...].isEmpty || result[marker.upperBound...].hasPrefix("/")
+        {
             result = String(result[..<marker.lowerBound])
         }
         while result.hasSuffix("/") { result.removeLast() }

@@ -12,8 +12,10 @@ public final class AppSession {
     /// shown) without waiting for it.
     public let key: SessionKey
 
-    public init(server: ServerAddress, key: SessionKey, deviceID: String, history: any HistoryStoring,
-                chatConfiguration: ChatConfiguration = .init()) {
+    public init(
+        server: ServerAddress, key: SessionKey, deviceID: String, history: any HistoryStoring,
+        chatConfiguration: ChatConfiguration = .init()
+    ) {
         self.server = server
         self.deviceID = deviceID
         self.key = key
@@ -21,8 +23,10 @@ public final class AppSession {
         chat = ChatService(history: history, deviceID: deviceID, connection: connection)
     }
 
-    public convenience init(server: ServerAddress, apiKey: String, deviceID: String, history: any HistoryStoring,
-                            chatConfiguration: ChatConfiguration = .init()) {
+    public convenience init(
+        server: ServerAddress, apiKey: String, deviceID: String, history: any HistoryStoring,
+        chatConfiguration: ChatConfiguration = .init()
+    ) {
         self.init(server: server, key: SessionKey(apiKey), deviceID: deviceID, history: history, chatConfiguration: chatConfiguration)
     }
 

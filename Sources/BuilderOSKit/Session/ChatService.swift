@@ -92,13 +92,16 @@ public final class ChatService {
     public func send(_ text: String, attachments: [ChatAttachment] = [], in conversationID: UUID) -> ChatMessage? {
         let content = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !content.isEmpty, let index = conversations.firstIndex(where: { $0.id == conversationID }) else { return nil }
-        let message = history.append(ChatMessage(conversation: conversationID, role: .user, text: content,
-                                                 state: .queued, attachments: attachments))
+        let message = history.append(
+            ChatMessage(
+                conversation: conversationID, role: .user, text: content,
+                state: .queued, attachments: attachments))
         conversations[index].updated = message.created
         conversations[index].draft = ""
         // A conversation still called "Chat with Jarvis" takes its first message as its title.
         if conversations[index].title == Conversation.defaultTitle(for: conversations[index].agent),
-           history.messageCount(in: conversationID) == 1 {
+            history.messageCount(in: conversationID) == 1
+        {
             let title = Conversation.title(fromFirstMessage: content)
             conversations[index].title = title
             history.rename(conversationID, to: title)
@@ -155,10 +158,12 @@ public final class ChatService {
         let queued = history.queued()
         for agent in ChatAgent.allCases where active[agent] == nil {
             guard let next = queued.first(where: { conversation($0.conversation)?.agent == agent }),
-                  let conversation = conversation(next.conversation), let client = connection.clients[agent] else { continue }
+                let conversation = conversation(next.conversation), let client = connection.clients[agent]
+            else { continue }
             active[agent] = ActiveTurn(userMessage: next)
-            let outgoing = OutgoingChatMessage(content: next.text, sessionId: conversation.sessionID(deviceID: deviceID),
-                                               deviceId: deviceID, agent: agent, attachments: next.attachments)
+            let outgoing = OutgoingChatMessage(
+                content: next.text, sessionId: conversation.sessionID(deviceID: deviceID),
+                deviceId: deviceID, agent: agent, attachments: next.attachments)
             changes.notify(.turnChanged(conversation: conversation.id))
             Task {
                 let turnID = await client.send(outgoing)
@@ -186,8 +191,10 @@ public final class ChatService {
             if active[agent]?.reply == nil {
                 let start = (active[agent]?.heldStart ?? "") + text
                 guard ReplyStart.showsSomething(start) else { active[agent]?.heldStart = start; return }
-                let reply = history.append(ChatMessage(conversation: conversation, role: .assistant,
-                                                       text: active[agent]?.heldStart ?? "", state: .streaming))
+                let reply = history.append(
+                    ChatMessage(
+                        conversation: conversation, role: .assistant,
+                        text: active[agent]?.heldStart ?? "", state: .streaming))
                 active[agent]?.reply = reply
                 changes.notify(.messageAdded(reply))
                 changes.notify(.turnChanged(conversation: conversation))
@@ -229,8 +236,10 @@ public final class ChatService {
         if case .notDelivered(let attempts) = phase {
             // Kept as the user wrote it, marked not delivered; "Send Again" queues it once more.
             setState(of: current.userMessage, to: .failed)
-            let pill = history.append(ChatMessage(conversation: conversationID, role: .status,
-                                                  text: BuilderOSError.closedOnMessage(attempts: attempts).userMessage, state: .failed))
+            let pill = history.append(
+                ChatMessage(
+                    conversation: conversationID, role: .status,
+                    text: BuilderOSError.closedOnMessage(attempts: attempts).userMessage, state: .failed))
             changes.notify(.messageAdded(pill))
         }
         if var reply = current.reply {
@@ -245,18 +254,24 @@ public final class ChatService {
             history.update(reply.id, text: reply.text, state: reply.state)
             changes.notify(.messageChanged(reply))
         } else if case .failed(let why) = phase {
-            let pill = history.append(ChatMessage(conversation: conversationID, role: .status,
-                                                  text: String(format: L("%@ could not answer: %@"), name, why), state: .failed))
+            let pill = history.append(
+                ChatMessage(
+                    conversation: conversationID, role: .status,
+                    text: String(format: L("%@ could not answer: %@"), name, why), state: .failed))
             changes.notify(.messageAdded(pill))
         } else if phase == .completed {
             // Nothing but white space came: say so rather than show an empty bubble.
-            let pill = history.append(ChatMessage(conversation: conversationID, role: .status,
-                                                  text: String(format: L("%@ sent an empty reply."), name), state: .complete))
+            let pill = history.append(
+                ChatMessage(
+                    conversation: conversationID, role: .status,
+                    text: String(format: L("%@ sent an empty reply."), name), state: .complete))
             changes.notify(.messageAdded(pill))
         } else if phase == .stopped, userStopped || current.userMessage.state != .queued {
             // (A Disconnect before the message went out stops nothing: it waits for Connect.)
-            let pill = history.append(ChatMessage(conversation: conversationID, role: .status,
-                                                  text: L("Stopped waiting for the reply."), state: .stopped))
+            let pill = history.append(
+                ChatMessage(
+                    conversation: conversationID, role: .status,
+                    text: L("Stopped waiting for the reply."), state: .stopped))
             changes.notify(.messageAdded(pill))
         }
         changes.notify(.turnChanged(conversation: conversationID))

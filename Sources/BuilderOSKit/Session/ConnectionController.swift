@@ -47,12 +47,13 @@ public final class ConnectionController {
         for agent in ChatAgent.allCases {
             let client = makeTransport(agent)
             clients[agent] = client
-            listeners.append(Task { [weak self] in
-                for await event in client.events {
-                    guard let self else { return }
-                    self.handle(event, from: agent)
-                }
-            })
+            listeners.append(
+                Task { [weak self] in
+                    for await event in client.events {
+                        guard let self else { return }
+                        self.handle(event, from: agent)
+                    }
+                })
             let offline = snapshot.offline
             Task {
                 await client.setPaused(offline)

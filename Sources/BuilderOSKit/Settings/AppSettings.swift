@@ -24,7 +24,8 @@ public struct AppSettings: Codable, Sendable, Equatable {
     /// (e.g. its Tailscale address); nil follows the server address (`PreviewHost`).
     public var previewHost: String?
     /// What a terminal tab of each profile types after (re)connecting; "" for nothing.
-    public var terminalCommands: [TerminalProfile: String] = Dictionary(uniqueKeysWithValues: TerminalProfile.allCases.map { ($0, $0.defaultCommand) })
+    public var terminalCommands: [TerminalProfile: String] = Dictionary(
+        uniqueKeysWithValues: TerminalProfile.allCases.map { ($0, $0.defaultCommand) })
 
     enum CodingKeys: String, CodingKey {
         case serverURL = "server_url"

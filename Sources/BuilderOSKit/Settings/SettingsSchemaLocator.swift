@@ -1,5 +1,5 @@
-import Foundation
 import CGio
+import Foundation
 
 /// Finds the compiled `app.builderos.Desktop` GSettings schema wherever this binary runs from:
 ///  1. an installed prefix: `<prefix>/bin/x` → `<prefix>/share/glib-2.0/schemas`;
@@ -16,7 +16,9 @@ enum SettingsSchemaLocator {
         let buildFolder = SourceTree.binaryFolder.appendingPathComponent("schemas")
         if SourceTree.runsFromBuildFolder {
             let data = SourceTree.root.appendingPathComponent("data")
-            if SourceTree.isStale(buildFolder.appendingPathComponent("gschemas.compiled"), sources: [data.appendingPathComponent("\(schemaID).gschema.xml")]) {
+            if SourceTree.isStale(
+                buildFolder.appendingPathComponent("gschemas.compiled"), sources: [data.appendingPathComponent("\(schemaID).gschema.xml")])
+            {
                 try? FileManager.default.createDirectory(at: buildFolder, withIntermediateDirectories: true)
                 SourceTree.run("glib-compile-schemas", ["--strict", "--targetdir=" + buildFolder.path, data.path])
             }

@@ -1,5 +1,5 @@
-import Foundation
 import CGio
+import Foundation
 
 /// Reads and writes `AppSettings` through GSettings (schema `app.builderos.Desktop`, see `data/`).
 /// The backend is GLib's choice: dconf on a desktop, GLib's keyfile where dconf is not installed
@@ -53,8 +53,9 @@ public final class SettingsStore: @unchecked Sendable {
     /// (saved with the next `save`).
     public func load() -> AppSettings {
         guard settings != nil else { return AppSettings() }
-        var s = AppSettings(serverURL: nonEmpty(.serverURL), deviceID: nonEmpty(.deviceID) ?? AppSettings.newDeviceID(),
-                            appearance: Appearance(rawValue: string(.appearance) ?? "") ?? .automatic)
+        var s = AppSettings(
+            serverURL: nonEmpty(.serverURL), deviceID: nonEmpty(.deviceID) ?? AppSettings.newDeviceID(),
+            appearance: Appearance(rawValue: string(.appearance) ?? "") ?? .automatic)
         s.windowWidth = int(.windowWidth)
         s.windowHeight = int(.windowHeight)
         s.page = string(.page) ?? s.page
@@ -73,7 +74,11 @@ public final class SettingsStore: @unchecked Sendable {
     /// Writes what changed, all at once, and waits until the backend has it (the CLI exits right after).
     public func save(_ new: AppSettings) throws(BuilderOSError) {
         guard let settings else {
-            throw .other(detail: String(format: L("The settings cannot be saved: BuilderOS Desktop is not installed completely (its settings schema %@ is missing). Reinstall it."), SettingsSchemaLocator.schemaID))
+            throw .other(
+                detail: String(
+                    format: L(
+                        "The settings cannot be saved: BuilderOS Desktop is not installed completely (its settings schema %@ is missing). Reinstall it."
+                    ), SettingsSchemaLocator.schemaID))
         }
         let old = load()
         var writes: [(SettingKey, () -> Bool)] = []
@@ -86,7 +91,9 @@ public final class SettingsStore: @unchecked Sendable {
         put(.page, new.page != old.page) { self.setString(.page, new.page) }
         put(.autoRefreshSeconds, new.autoRefreshSeconds != old.autoRefreshSeconds) { self.setInt(.autoRefreshSeconds, new.autoRefreshSeconds) }
         put(.notifyReplies, new.notifications.replies != old.notifications.replies) { self.setBool(.notifyReplies, new.notifications.replies) }
-        put(.notifyConnection, new.notifications.connection != old.notifications.connection) { self.setBool(.notifyConnection, new.notifications.connection) }
+        put(.notifyConnection, new.notifications.connection != old.notifications.connection) {
+            self.setBool(.notifyConnection, new.notifications.connection)
+        }
         put(.notifySleep, new.notifications.sleep != old.notifications.sleep) { self.setBool(.notifySleep, new.notifications.sleep) }
         put(.wakeMAC, new.wakeMAC != old.wakeMAC) { self.setString(.wakeMAC, new.wakeMAC ?? "") }
         put(.wakeBroadcast, new.wakeBroadcast != old.wakeBroadcast) { self.setString(.wakeBroadcast, new.wakeBroadcast ?? "") }
@@ -120,8 +127,9 @@ public final class SettingsStore: @unchecked Sendable {
             let change = Unmanaged<ChangeHandler>.fromOpaque(box!).takeUnretainedValue()
             MainActor.assumeIsolated { change.handler() }
         }
-        g_signal_connect_data(UnsafeMutableRawPointer(settings), "changed::" + key.rawValue, unsafeBitCast(callback, to: GCallback.self), box,
-                              { box, _ in Unmanaged<ChangeHandler>.fromOpaque(box!).release() }, GConnectFlags(0))
+        g_signal_connect_data(
+            UnsafeMutableRawPointer(settings), "changed::" + key.rawValue, unsafeBitCast(callback, to: GCallback.self), box,
+            { box, _ in Unmanaged<ChangeHandler>.fromOpaque(box!).release() }, GConnectFlags(0))
         // GSettings only reports changes to keys read since a handler was connected.
         if let value = g_settings_get_value(settings, key.rawValue) { g_variant_unref(value) }
     }

@@ -46,10 +46,12 @@ final class GLibWorker: @unchecked Sendable {
         let job = Unmanaged.passRetained(Job(body)).toOpaque()
         let source = seconds.map { g_timeout_source_new(UInt32(max(0, $0) * 1000)) } ?? g_idle_source_new()
         g_source_set_priority(source, G_PRIORITY_DEFAULT)
-        g_source_set_callback(source, { data in
-            Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue().body()
-            return 0  // G_SOURCE_REMOVE
-        }, job, { data in Unmanaged<Job>.fromOpaque(data!).release() })
+        g_source_set_callback(
+            source,
+            { data in
+                Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue().body()
+                return 0  // G_SOURCE_REMOVE
+            }, job, { data in Unmanaged<Job>.fromOpaque(data!).release() })
         g_source_attach(source, context)
         g_source_unref(source)
     }

@@ -11,10 +11,13 @@ public enum LocalTime {
     /// time zone when `offset` is nil. Nil for a date or time that does not exist on a clock
     /// (month 13, February 30, 25:00); a local time skipped by a daylight-saving change is read
     /// as the C library's `mktime` reads it.
-    public static func date(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int,
-                            offset: Int? = nil) -> Date? {
+    public static func date(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int,
+        offset: Int? = nil
+    ) -> Date? {
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
         if let offset {
             let days = daysFromCivil(year: year, month: month, day: day)
             return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offset))

@@ -10,7 +10,8 @@ public enum SourceTree {
     /// name when the program was found through `PATH` (`builderos status`), which made an installed
     /// `<prefix>/bin/builderos` look for its translations beside the working directory.
     public static let binaryFolder: URL = {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let path =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
         return URL(fileURLWithPath: path).deletingLastPathComponent()
     }()

@@ -26,12 +26,15 @@ public final class TerminalConnection: Sendable {
         (self.channel, self.events) = (channel, events)
     }
 
-    public static func open(server: ServerAddress, apiKey: String, configuration: ClientConfiguration = .init(),
-                            authenticationTimeout: Double = 10) async throws(BuilderOSError) -> TerminalConnection {
+    public static func open(
+        server: ServerAddress, apiKey: String, configuration: ClientConfiguration = .init(),
+        authenticationTimeout: Double = 10
+    ) async throws(BuilderOSError) -> TerminalConnection {
         if let problem = APIKey.problemSending(apiKey) { throw .invalidAPIKey(problem) }
-        let channel = try await WebSocketChannel.connect(url: server.webSocketURL(path: path), host: server.host,
-                                                         configuration: configuration, pingInterval: 30,
-                                                         receiveWindow: receiveWindow)
+        let channel = try await WebSocketChannel.connect(
+            url: server.webSocketURL(path: path), host: server.host,
+            configuration: configuration, pingInterval: 30,
+            receiveWindow: receiveWindow)
         channel.send(apiKey)
         let sent = ContinuousClock.now
         let watchdog = Task {
@@ -46,9 +49,11 @@ public final class TerminalConnection: Sendable {
             break
         case .text(let text)?:
             channel.close()
-            throw text.contains("invalid_api_key") ? .unauthorized
-                : text.contains("too_many_terminals") ? .serverRefused(message: L("The server has as many terminals open as it allows. Close one and try again."))
-                : .serverRefused(message: text)
+            throw text.contains("invalid_api_key")
+                ? .unauthorized
+                : text.contains("too_many_terminals")
+                    ? .serverRefused(message: L("The server has as many terminals open as it allows. Close one and try again."))
+                    : .serverRefused(message: text)
         case .closed?, nil:
             throw ContinuousClock.now - sent >= .seconds(authenticationTimeout) ? .timedOut : .connectionLost
         case .binary?:

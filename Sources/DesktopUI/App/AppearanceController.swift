@@ -20,7 +20,8 @@ public final class AppearanceController {
         self.preference = preference
         let settings = gtk_settings_get_default()!
         let name = Properties.string(UnsafeMutableRawPointer(settings), "gtk-theme-name") ?? ""
-        sessionPrefersDark = Properties.bool(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme")
+        sessionPrefersDark =
+            Properties.bool(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme")
             || name.lowercased().hasSuffix("-dark")
         portal.onChange = { [weak self] _ in self?.apply() }
         apply()

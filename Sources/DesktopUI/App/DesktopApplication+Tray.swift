@@ -11,9 +11,10 @@ extension DesktopApplication {
 
     func startTray() {
         let connection = g_application_get_dbus_connection(gApplication)
-        tray = TrayIndicator(connection: connection, status: TrayStatus(snapshot: session?.connection.snapshot),
-                             windowShown: { [unowned self] in mainWindowShown },
-                             perform: { [unowned self] in perform($0) }, activate: { [unowned self] in toggleMainWindow(activationToken: $0) })
+        tray = TrayIndicator(
+            connection: connection, status: TrayStatus(snapshot: session?.connection.snapshot),
+            windowShown: { [unowned self] in mainWindowShown },
+            perform: { [unowned self] in perform($0) }, activate: { [unowned self] in toggleMainWindow(activationToken: $0) })
         tray?.onHostChange = { [unowned self] available in
             // The host went away while the window was hidden: show it, or the app would be unreachable.
             if !available, mainWindowInstance != nil, !mainWindowShown { activate() }

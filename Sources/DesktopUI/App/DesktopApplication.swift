@@ -163,7 +163,8 @@ public final class DesktopApplication {
     // MARK: Windows
 
     public func openWizard(prefill: String, startAt: SetupStep) {
-        let wizard = SetupWizard(application: application, account: account, prefilledServer: prefill, startAt: startAt) { [unowned self] server, key in
+        let wizard = SetupWizard(application: application, account: account, prefilledServer: prefill, startAt: startAt) {
+            [unowned self] server, key in
             mainWindow.map { gtk_window_destroy(gtkCast($0.window, to: GtkWindow.self)) }
             openMainWindow(server: server, key: SessionKey(key))
         }
@@ -196,15 +197,18 @@ public final class DesktopApplication {
                 mainWindow.map { gtk_window_is_active(gtkCast($0.window, to: GtkWindow.self)) != 0 } ?? false
             }
         }
-        let window = MainWindow(context: PageContext(application: application, session: session, settingsStore: account.settingsStore, appearance: appearance))
+        let window = MainWindow(
+            context: PageContext(application: application, session: session, settingsStore: account.settingsStore, appearance: appearance))
         mainWindow = window
         Signals.connect(UnsafeMutableRawPointer(window.window), "destroy") { [unowned self, weak window] in
             if mainWindow === window { mainWindow = nil; tray?.windowVisibilityChanged() }
         }
-        Signals.connect(UnsafeMutableRawPointer(window.window), "notify::visible", withArgument: { [unowned self, weak window] _ in
-            guard let window, mainWindow === window else { return }
-            tray?.windowVisibilityChanged()
-        })
+        Signals.connect(
+            UnsafeMutableRawPointer(window.window), "notify::visible",
+            withArgument: { [unowned self, weak window] _ in
+                guard let window, mainWindow === window else { return }
+                tray?.windowVisibilityChanged()
+            })
         Signals.connectHandled(UnsafeMutableRawPointer(window.window), "close-request") { [unowned self] in
             // Without a tray host nothing could bring the window back: closing quits as usual.
             guard account.settingsStore.load().keepRunningInBackground, backgroundModeAvailable else { return false }
@@ -264,13 +268,16 @@ public final class DesktopApplication {
 
     func showPreferences() {
         guard let appearance else { return }
-        PreferencesWindow(parent: currentWindow, appearance: appearance, server: mainWindow?.server, backgroundModeAvailable: backgroundModeAvailable,
-                          settingsStore: account.settingsStore, onAppearance: { [unowned self] choice in
-            appearance.set(choice)
-            var settings = account.settingsStore.load()
-            settings.appearance = choice
-            try? account.settingsStore.save(settings)
-        }, onChangeServer: { [unowned self] in changeServer() }, onSignOut: { [unowned self] in confirmSignOut() }).present()
+        PreferencesWindow(
+            parent: currentWindow, appearance: appearance, server: mainWindow?.server, backgroundModeAvailable: backgroundModeAvailable,
+            settingsStore: account.settingsStore,
+            onAppearance: { [unowned self] choice in
+                appearance.set(choice)
+                var settings = account.settingsStore.load()
+                settings.appearance = choice
+                try? account.settingsStore.save(settings)
+            }, onChangeServer: { [unowned self] in changeServer() }, onSignOut: { [unowned self] in confirmSignOut() }
+        ).present()
     }
 
     private func changeServer() {
@@ -281,9 +288,11 @@ public final class DesktopApplication {
 
     private func confirmSignOut() {
         guard let mainWindow else { return }
-        ConfirmDialog.ask(parent: mainWindow.window, title: L("Sign out?"),
-                          body: L("This removes your API key from the keyring and forgets the server. You will need the key to set up BuilderOS again."),
-                          cancel: L("_Cancel"), confirm: L("_Sign Out"), destructive: true, name: "sign-out-confirm") { [unowned self] in
+        ConfirmDialog.ask(
+            parent: mainWindow.window, title: L("Sign out?"),
+            body: L("This removes your API key from the keyring and forgets the server. You will need the key to set up BuilderOS again."),
+            cancel: L("_Cancel"), confirm: L("_Sign Out"), destructive: true, name: "sign-out-confirm"
+        ) { [unowned self] in
             Task { await signOut() }
         }
     }
@@ -293,8 +302,10 @@ public final class DesktopApplication {
             try await account.signOut()
         } catch {
             guard let parent = mainWindow?.window else { return }
-            ConfirmDialog.ask(parent: parent, title: L("Could not sign out"), body: [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " "),
-                              cancel: L("_Close"), confirm: L("_Retry"), name: "sign-out-failed") { [unowned self] in
+            ConfirmDialog.ask(
+                parent: parent, title: L("Could not sign out"), body: [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " "),
+                cancel: L("_Close"), confirm: L("_Retry"), name: "sign-out-failed"
+            ) { [unowned self] in
                 Task { await signOut() }
             }
             return

@@ -25,14 +25,17 @@ final class PortalColorScheme {
         connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
         if let error { g_error_free(error) }
         guard let connection else { return }
-        subscription = DBusPeer.subscribe(connection, sender: Self.name, interface: Self.interface, signal: "SettingChanged") { [weak self] _, arguments in
+        subscription = DBusPeer.subscribe(connection, sender: Self.name, interface: Self.interface, signal: "SettingChanged") {
+            [weak self] _, arguments in
             guard arguments[0]?.stringValue == "org.freedesktop.appearance", arguments[1]?.stringValue == "color-scheme",
-                  let value = arguments[2]?.uint32Value else { return }
+                let value = arguments[2]?.uint32Value
+            else { return }
             self?.report(DesktopColorScheme(portalValue: value))
         }
         Task { [weak self] in
-            let reply = await DBusPeer.call(connection, destination: Self.name, path: Self.path, interface: Self.interface, method: "Read",
-                                            .tuple([.string("org.freedesktop.appearance"), .string("color-scheme")]), timeoutMilliseconds: 1000)
+            let reply = await DBusPeer.call(
+                connection, destination: Self.name, path: Self.path, interface: Self.interface, method: "Read",
+                .tuple([.string("org.freedesktop.appearance"), .string("color-scheme")]), timeoutMilliseconds: 1000)
             // A change signal that came first is newer than this answer.
             guard let self, self.current == nil, case .success(let tuple) = reply, let value = tuple[0]?.uint32Value else { return }
             self.report(DesktopColorScheme(portalValue: value))

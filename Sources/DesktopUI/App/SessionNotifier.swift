@@ -12,8 +12,10 @@ final class SessionNotifier {
     private let isFocused: () -> Bool
     private let connectionNotices = ConnectionNotices()
 
-    init(application: UnsafeMutablePointer<GtkApplication>, session: AppSession, settingsStore: SettingsStore,
-         isFocused: @escaping () -> Bool) {
+    init(
+        application: UnsafeMutablePointer<GtkApplication>, session: AppSession, settingsStore: SettingsStore,
+        isFocused: @escaping () -> Bool
+    ) {
         notifications = DesktopNotifications(application: application, settingsStore: settingsStore)
         self.isFocused = isFocused
         session.chat.changes.add(owner: self) { [weak self, weak session] event in
@@ -29,17 +31,20 @@ final class SessionNotifier {
     private func send(_ notice: SessionNotice) {
         switch notice {
         case .connectionRestored:
-            notifications.send(.connection, id: "connection", title: L("Connected to BuilderOS again"),
-                               body: L("Replies and messages waiting to be sent go through again."))
+            notifications.send(
+                .connection, id: "connection", title: L("Connected to BuilderOS again"),
+                body: L("Replies and messages waiting to be sent go through again."))
         case .connectionLost(let help):
-            notifications.send(.connection, id: "connection", title: L("Connection to BuilderOS lost"),
-                               body: help ?? L("BuilderOS keeps trying to connect."))
+            notifications.send(
+                .connection, id: "connection", title: L("Connection to BuilderOS lost"),
+                body: help ?? L("BuilderOS keeps trying to connect."))
         }
     }
 
     private func replyFinished(_ message: ChatMessage, agent: ChatAgent) {
         guard !isFocused() else { return }
-        notifications.send(.replies, id: "reply-\(message.conversation.uuidString)", title: String(format: L("%@ replied"), agent.displayName),
-                           body: ReplyNotice.preview(of: message.text))
+        notifications.send(
+            .replies, id: "reply-\(message.conversation.uuidString)", title: String(format: L("%@ replied"), agent.displayName),
+            body: ReplyNotice.preview(of: message.text))
     }
 }

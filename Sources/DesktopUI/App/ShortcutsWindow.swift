@@ -8,22 +8,27 @@ import GtkKit
 enum ShortcutsWindow {
     static var shortcuts: [(accelerator: String, title: String)] {
         PageKind.allCases.map { ($0.accelerator, $0.title) } + [
-         ("<Control>k", L("Quick actions")), ("Return", L("Send the message")), ("<Shift>Return", L("New line in the message")),
-         ("F5", L("Refresh the page")), ("<Control><Shift>n", L("Open the page in a new window")),
-         ("<Shift>F10", L("Message menu (copy)")),
-         ("<Control>comma", L("Preferences")), ("F1", L("Keyboard shortcuts")), ("<Control>q", L("Quit")),
-         ("Escape", L("Leave the setup (asks first)"))]
+            ("<Control>k", L("Quick actions")), ("Return", L("Send the message")), ("<Shift>Return", L("New line in the message")),
+            ("F5", L("Refresh the page")), ("<Control><Shift>n", L("Open the page in a new window")),
+            ("<Shift>F10", L("Message menu (copy)")),
+            ("<Control>comma", L("Preferences")), ("F1", L("Keyboard shortcuts")), ("<Control>q", L("Quit")),
+            ("Escape", L("Leave the setup (asks first)")),
+        ]
     }
 
     static func present(parent: Widget?) {
         // Built line by line (no multi-line literals, which xgettext's parser cannot read).
-        var xml = ["<interface>", "<object class='GtkShortcutsWindow' id='window'>", "<property name='modal'>1</property>",
-                   "<child><object class='GtkShortcutsSection'>", "<property name='section-name'>main</property>",
-                   "<child><object class='GtkShortcutsGroup'>", "<property name='title'>\(escape(L("BuilderOS")))</property>"]
+        var xml = [
+            "<interface>", "<object class='GtkShortcutsWindow' id='window'>", "<property name='modal'>1</property>",
+            "<child><object class='GtkShortcutsSection'>", "<property name='section-name'>main</property>",
+            "<child><object class='GtkShortcutsGroup'>", "<property name='title'>\(escape(L("BuilderOS")))</property>",
+        ]
         for shortcut in shortcuts {
-            xml += ["<child><object class='GtkShortcutsShortcut'>",
-                    "<property name='accelerator'>\(escape(shortcut.accelerator))</property>",
-                    "<property name='title'>\(escape(shortcut.title))</property>", "</object></child>"]
+            xml += [
+                "<child><object class='GtkShortcutsShortcut'>",
+                "<property name='accelerator'>\(escape(shortcut.accelerator))</property>",
+                "<property name='title'>\(escape(shortcut.title))</property>", "</object></child>",
+            ]
         }
         xml += ["</object></child>", "</object></child>", "</object>", "</interface>"]
         let builder = gtk_builder_new_from_string(xml.joined(separator: "\n"), -1)!

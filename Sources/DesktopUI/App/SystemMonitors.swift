@@ -22,8 +22,10 @@ final class SystemMonitors {
         // "network-changed" carries a gboolean (typed trampoline); the monitors are read back, which say the same.
         handlers.append(Signals.connect(UnsafeMutableRawPointer(network), "network-changed", withBool: { [weak self] _ in self?.update() }))
         if let power {
-            handlers.append(Signals.connect(UnsafeMutableRawPointer(power), "notify::power-saver-enabled",
-                                            withArgument: { [weak self] _ in self?.update() }))
+            handlers.append(
+                Signals.connect(
+                    UnsafeMutableRawPointer(power), "notify::power-saver-enabled",
+                    withArgument: { [weak self] _ in self?.update() }))
         }
         update()
     }

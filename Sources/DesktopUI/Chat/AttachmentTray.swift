@@ -36,8 +36,9 @@ final class AttachmentTray {
                 continue
             }
             guard size <= UploadLimit.maximumBytes else {
-                show(problem: [BuilderOSError.fileTooLarge(bytes: size).userMessage, BuilderOSError.fileTooLarge(bytes: size).fixIt]
-                    .compactMap { $0 }.joined(separator: " "))
+                show(
+                    problem: [BuilderOSError.fileTooLarge(bytes: size).userMessage, BuilderOSError.fileTooLarge(bytes: size).fixIt]
+                        .compactMap { $0 }.joined(separator: " "))
                 continue
             }
             files.append(path)
@@ -72,11 +73,15 @@ final class AttachmentTray {
                     Task { @MainActor in self.map { gtk_progress_bar_set_fraction(OpaquePointer($0.progress), fraction) } }
                 }
                 let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? reply.size ?? 0
-                result.append(ChatAttachment(id: UUID().uuidString.lowercased(), filename: reply.filename ?? name, mimeType: mime,
-                                             size: size, type: kind, url: reply.resolvedURL(base: rest.server)))
+                result.append(
+                    ChatAttachment(
+                        id: UUID().uuidString.lowercased(), filename: reply.filename ?? name, mimeType: mime,
+                        size: size, type: kind, url: reply.resolvedURL(base: rest.server)))
             } catch let e {
-                show(problem: String(format: L("“%@” could not be uploaded: %@ Your message was not sent; it is still in the field."),
-                                     name, [e.userMessage, e.fixIt].compactMap { $0 }.joined(separator: " ")))
+                show(
+                    problem: String(
+                        format: L("“%@” could not be uploaded: %@ Your message was not sent; it is still in the field."),
+                        name, [e.userMessage, e.fixIt].compactMap { $0 }.joined(separator: " ")))
                 throw e
             }
         }
@@ -93,7 +98,8 @@ final class AttachmentTray {
         for path in files {
             let icon = gtk_image_new_from_icon_name("mail-attachment-symbolic")!
             let name = UI.label((path as NSString).lastPathComponent, classes: [Style.label], wrap: false)
-            let remove = PageLayout.iconButton("window-close-symbolic", label: String(format: L("Remove %@"), (path as NSString).lastPathComponent)) { [unowned self] in
+            let remove = PageLayout.iconButton("window-close-symbolic", label: String(format: L("Remove %@"), (path as NSString).lastPathComponent)) {
+                [unowned self] in
                 files.removeAll { $0 == path }
                 refresh()
                 onChange?()

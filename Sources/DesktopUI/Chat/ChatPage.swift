@@ -64,15 +64,19 @@ final class ChatPage: Page {
 
     private func rename(_ id: UUID) {
         guard let parent = window(), let c = chat.conversation(id) else { return }
-        TextPromptDialog.ask(parent: parent, title: L("Rename Conversation"), initial: c.title, confirm: L("_Rename"),
-                             name: "rename-dialog") { [weak self] title in self?.chat.rename(id, to: title) }
+        TextPromptDialog.ask(
+            parent: parent, title: L("Rename Conversation"), initial: c.title, confirm: L("_Rename"),
+            name: "rename-dialog"
+        ) { [weak self] title in self?.chat.rename(id, to: title) }
     }
 
     private func confirmDelete(_ id: UUID) {
         guard let parent = window(), let c = chat.conversation(id) else { return }
-        ConfirmDialog.ask(parent: parent, title: L("Delete this conversation?"),
-                          body: String(format: L("“%@” and all its messages are deleted from this computer. This cannot be undone."), c.title),
-                          cancel: L("_Cancel"), confirm: L("_Delete"), destructive: true, name: "delete-confirm") { [weak self] in
+        ConfirmDialog.ask(
+            parent: parent, title: L("Delete this conversation?"),
+            body: String(format: L("“%@” and all its messages are deleted from this computer. This cannot be undone."), c.title),
+            cancel: L("_Cancel"), confirm: L("_Delete"), destructive: true, name: "delete-confirm"
+        ) { [weak self] in
             guard let self else { return }
             chat.delete(id)
             let next = chat.conversations.first?.id

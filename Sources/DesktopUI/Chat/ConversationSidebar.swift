@@ -50,11 +50,13 @@ final class ConversationSidebar {
             gtk_popover_set_child(gtkCast(popover, to: GtkPopover.self), popoverBox)
             gtk_menu_button_set_popover(OpaquePointer(newButton), popover)
         }
-        Signals.connect(UnsafeMutableRawPointer(list), "row-selected", withArgument: { [unowned self] row in
-            guard !rebuilding, let row else { return }
-            let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
-            if rowIDs.indices.contains(index) { onSelect?(rowIDs[index]) }
-        })
+        Signals.connect(
+            UnsafeMutableRawPointer(list), "row-selected",
+            withArgument: { [unowned self] row in
+                guard !rebuilding, let row else { return }
+                let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
+                if rowIDs.indices.contains(index) { onSelect?(rowIDs[index]) }
+            })
         Lifetime.tie(self, to: widget)
     }
 
@@ -73,7 +75,8 @@ final class ConversationSidebar {
             gtk_list_box_append(OpaquePointer(list), row)
         }
         if let selected, let index = rowIDs.firstIndex(of: selected),
-           let row = gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(index)) {
+            let row = gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(index))
+        {
             gtk_list_box_select_row(OpaquePointer(list), row)
         }
     }

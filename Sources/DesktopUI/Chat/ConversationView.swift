@@ -182,23 +182,26 @@ final class ConversationView {
 
     private func chooseFile() {
         guard let parent = window() else { return }
-        let chooser = gtk_file_chooser_native_new(L("Attach a File"), gtkCast(parent, to: GtkWindow.self),
-                                                  GTK_FILE_CHOOSER_ACTION_OPEN, L("_Attach"), L("_Cancel"))!
+        let chooser = gtk_file_chooser_native_new(
+            L("Attach a File"), gtkCast(parent, to: GtkWindow.self),
+            GTK_FILE_CHOOSER_ACTION_OPEN, L("_Attach"), L("_Cancel"))!
         gtk_file_chooser_set_select_multiple(chooser, 1)
-        Signals.connect(UnsafeMutableRawPointer(chooser), "response", withArgument: { [weak self] _ in
-            var paths: [String] = []
-            if let files = gtk_file_chooser_get_files(chooser) {
-                for i in 0..<g_list_model_get_n_items(files) {
-                    if let file = g_list_model_get_item(files, i) {
-                        if let path = g_file_get_path(OpaquePointer(file)) { paths.append(String(cString: path)); g_free(path) }
-                        g_object_unref(file)
+        Signals.connect(
+            UnsafeMutableRawPointer(chooser), "response",
+            withArgument: { [weak self] _ in
+                var paths: [String] = []
+                if let files = gtk_file_chooser_get_files(chooser) {
+                    for i in 0..<g_list_model_get_n_items(files) {
+                        if let file = g_list_model_get_item(files, i) {
+                            if let path = g_file_get_path(OpaquePointer(file)) { paths.append(String(cString: path)); g_free(path) }
+                            g_object_unref(file)
+                        }
                     }
+                    g_object_unref(UnsafeMutableRawPointer(files))
                 }
-                g_object_unref(UnsafeMutableRawPointer(files))
-            }
-            self?.attachments.add(paths)
-            g_object_unref(UnsafeMutableRawPointer(chooser))
-        })
+                self?.attachments.add(paths)
+                g_object_unref(UnsafeMutableRawPointer(chooser))
+            })
         gtk_native_dialog_show(UnsafeMutableRawPointer(chooser).assumingMemoryBound(to: GtkNativeDialog.self))
     }
 }

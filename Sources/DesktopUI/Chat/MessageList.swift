@@ -93,32 +93,42 @@ public final class MessageList {
         coalescer = FrameCoalescer(widget: listView) { [unowned self] in applyPending() }
 
         let f = UnsafeMutableRawPointer(factory)
-        Signals.connect(f, "setup", withArgument: { [unowned self] item in
-            guard let item else { return }
-            let row = MessageRowView()
-            row.onResend = { [unowned self] message in resend?(message) }
-            rows[item] = row
-            gtk_list_item_set_child(OpaquePointer(item), row.widget)
-        })
-        Signals.connect(f, "bind", withArgument: { [unowned self] item in
-            guard let item, let row = rows[item], let id = id(of: item), let message = messages[id] else { return }
-            let room = placeholders.startsAsPlaceholder(id)
-                ? MessageRowView.PlaceholderRoom(width: gtk_widget_get_width(listView), characterWidth: placeholders.characterWidth(in: listView)) : nil
-            row.show(message, placeholderIn: room)
-            bound[id] = row
-            placeholders.bound(row)
-        })
-        Signals.connect(f, "unbind", withArgument: { [unowned self] item in
-            guard let item, let row = rows[item], let id = row.message?.id, bound[id] === row else { return }
-            bound[id] = nil
-        })
+        Signals.connect(
+            f, "setup",
+            withArgument: { [unowned self] item in
+                guard let item else { return }
+                let row = MessageRowView()
+                row.onResend = { [unowned self] message in resend?(message) }
+                rows[item] = row
+                gtk_list_item_set_child(OpaquePointer(item), row.widget)
+            })
+        Signals.connect(
+            f, "bind",
+            withArgument: { [unowned self] item in
+                guard let item, let row = rows[item], let id = id(of: item), let message = messages[id] else { return }
+                let room =
+                    placeholders.startsAsPlaceholder(id)
+                    ? MessageRowView.PlaceholderRoom(width: gtk_widget_get_width(listView), characterWidth: placeholders.characterWidth(in: listView))
+                    : nil
+                row.show(message, placeholderIn: room)
+                bound[id] = row
+                placeholders.bound(row)
+            })
+        Signals.connect(
+            f, "unbind",
+            withArgument: { [unowned self] item in
+                guard let item, let row = rows[item], let id = row.message?.id, bound[id] === row else { return }
+                bound[id] = nil
+            })
         // A row whose message left the list is destroyed once the loop is idle, not in the frame
         // that drops it (which is also the frame that makes the rows scrolled to: `DeferredRelease`).
         // GTK has unparented the row's widget by now; the row's own reference keeps it.
-        Signals.connect(f, "teardown", withArgument: { [unowned self] item in
-            guard let item else { return }
-            if let row = rows.removeValue(forKey: item) { DeferredRelease.release(row.widget, keeping: row) }
-        })
+        Signals.connect(
+            f, "teardown",
+            withArgument: { [unowned self] item in
+                guard let item else { return }
+                if let row = rows.removeValue(forKey: item) { DeferredRelease.release(row.widget, keeping: row) }
+            })
         let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))!
         let adj = UnsafeMutableRawPointer(adjustment)
         vadjustment = adjustment
@@ -135,9 +145,11 @@ public final class MessageList {
         // value-changed for the same change, so taken at once the list's own move (e.g. its content
         // re-estimated as rows are measured) looked like the user's, and opening a long conversation
         // could stop one row short of its newest message.
-        Signals.connect(adj, "notify::upper", withArgument: { _ in
-            DispatchQueue.main.async { [weak self] in self?.lastUpper = gtk_adjustment_get_upper(adjustment) }
-        })
+        Signals.connect(
+            adj, "notify::upper",
+            withArgument: { _ in
+                DispatchQueue.main.async { [weak self] in self?.lastUpper = gtk_adjustment_get_upper(adjustment) }
+            })
         // Following the newest message: row heights are estimates until rows are measured, so the
         // end moves while the list lays out. Each frame (only while shown) puts the view back at
         // the end until the user scrolls away.
@@ -154,17 +166,21 @@ public final class MessageList {
         // A conversation just opened makes only the rows its first frame shows (`OpeningFrame`):
         // after each layout of that frame, the placeholders in view get their content and the
         // frame is laid out again before it is painted.
-        FramePhases.observe(listView, afterLayout: { [unowned self] in
-            // Asks for the frame's layout again (moving the view and a row's new content would
-            // too). Each layout GDK repeats computes the window's size anew — on X11, ~11 round
-            // trips to the server for the monitor — which is why the first page is kept small.
-            if placeholders.laidOut(rows: bound.values, newestFirst: newestRowsBound, view: widget, offEnd: offEnd, moveToEnd: moveToEnd) {
-                gtk_widget_queue_allocate(listView)
-            }
-        }, afterPaint: { [unowned self] in
-            guard let shown = placeholders.painted(rows: bound.values, view: widget) else { return }
-            WidgetTree.setStateName(listView, "opened: \(shown.inView) in view, \(shown.placeholdersInView) placeholders in view, \(shown.placeholdersBeyond) beyond")
-        })
+        FramePhases.observe(
+            listView,
+            afterLayout: { [unowned self] in
+                // Asks for the frame's layout again (moving the view and a row's new content would
+                // too). Each layout GDK repeats computes the window's size anew — on X11, ~11 round
+                // trips to the server for the monitor — which is why the first page is kept small.
+                if placeholders.laidOut(rows: bound.values, newestFirst: newestRowsBound, view: widget, offEnd: offEnd, moveToEnd: moveToEnd) {
+                    gtk_widget_queue_allocate(listView)
+                }
+            },
+            afterPaint: { [unowned self] in
+                guard let shown = placeholders.painted(rows: bound.values, view: widget) else { return }
+                WidgetTree.setStateName(
+                    listView, "opened: \(shown.inView) in view, \(shown.placeholdersInView) placeholders in view, \(shown.placeholdersBeyond) beyond")
+            })
         Lifetime.tie(self, to: widget)
     }
 
@@ -282,9 +298,10 @@ public final class MessageList {
     /// from the view again.)
     private func droppable(_ count: Int, newest: Bool) -> Int {
         let ids = newest ? Array(order.suffix(count).reversed()) : Array(order.prefix(count))
-        return ScrollLoading.droppable(heights: ids.map { id in Double(bound[id].map { gtk_widget_get_height($0.widget) } ?? 0) },
-                                       beyond: newest ? distanceFromBottom(vadjustment) : gtk_adjustment_get_value(vadjustment),
-                                       page: pageSize, lead: Self.lead)
+        return ScrollLoading.droppable(
+            heights: ids.map { id in Double(bound[id].map { gtk_widget_get_height($0.widget) } ?? 0) },
+            beyond: newest ? distanceFromBottom(vadjustment) : gtk_adjustment_get_value(vadjustment),
+            page: pageSize, lead: Self.lead)
     }
 
     /// Drops the newest `count` messages from the list (the view is far above them).

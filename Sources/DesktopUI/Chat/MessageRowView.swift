@@ -180,7 +180,9 @@ final class MessageRowView {
         labelledMessage = m.id
         if let caption { UI.setText(caption, text) }
         let preview = String(m.text.prefix(300))
-        let accessible = m.role == .user ? L("You said %@", preview)
+        let accessible =
+            m.role == .user
+            ? L("You said %@", preview)
             : m.role == .assistant ? L("Assistant replied %@", preview) : preview
         Accessibility.setLabel(widget, [accessible, text].joined(separator: ", "))
         WidgetTree.setStateName(widget, name)

@@ -36,8 +36,10 @@ final class PlaceholderPacer {
     /// their content; if the view should be at the end and is not, it goes there (`moveToEnd`) and
     /// the placeholders among the rows in view there (`newestFirst`: the newest messages' rows
     /// bound, newest first) get theirs. Returns whether the frame must be laid out again.
-    func laidOut(rows: some Collection<MessageRowView>, newestFirst: [MessageRowView], view: Widget, offEnd: Bool,
-                 moveToEnd: () -> Void) -> Bool {
+    func laidOut(
+        rows: some Collection<MessageRowView>, newestFirst: [MessageRowView], view: Widget, offEnd: Bool,
+        moveToEnd: () -> Void
+    ) -> Bool {
         guard opening.isOpening else { return false }
         let shown = gtk_widget_get_mapped(view) != 0 && gtk_widget_get_height(view) > 0
         let waiting = shown ? rows.filter { $0.contentPending && isInView($0.widget, view) } : []
@@ -52,8 +54,10 @@ final class PlaceholderPacer {
             atEnd = newestFirst.prefix(OpeningFrame.rowsInViewAtEnd(heights: heights, view: Double(gtk_widget_get_height(view))))
                 .filter(\.contentPending)
         }
-        switch opening.laidOut(listShown: shown, offEnd: offEnd, placeholdersInView: Array(waiting.indices),
-                               newestPlaceholders: Array(atEnd.indices)) {
+        switch opening.laidOut(
+            listShown: shown, offEnd: offEnd, placeholdersInView: Array(waiting.indices),
+            newestPlaceholders: Array(atEnd.indices))
+        {
         case .nothing: return false
         case .moveToEnd(let rows):
             moveToEnd()

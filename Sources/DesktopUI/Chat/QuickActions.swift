@@ -15,12 +15,14 @@ final class QuickActions {
     static var defaults: [Action] {
         // The design's emoji (📊 🏗️ 🚀 🔍 🧠 ⚙️) as the desktop's symbolic icons, which every
         // GNOME icon theme has and which follow the text colour in light and dark.
-        [Action(icon: "computer-symbolic", title: L("System Status"), command: L("Show system status")),
-         Action(icon: "view-grid-symbolic", title: L("List Capsules"), command: L("List all capsules")),
-         Action(icon: "send-to-symbolic", title: L("Deploy"), command: L("Deploy latest changes")),
-         Action(icon: "system-search-symbolic", title: L("Search Logs"), command: L("Search logs")),
-         Action(icon: "drive-multidisk-symbolic", title: L("Memory Query"), command: L("Query builder memory")),
-         Action(icon: "emblem-system-symbolic", title: L("Settings"), command: nil)]
+        [
+            Action(icon: "computer-symbolic", title: L("System Status"), command: L("Show system status")),
+            Action(icon: "view-grid-symbolic", title: L("List Capsules"), command: L("List all capsules")),
+            Action(icon: "send-to-symbolic", title: L("Deploy"), command: L("Deploy latest changes")),
+            Action(icon: "system-search-symbolic", title: L("Search Logs"), command: L("Search logs")),
+            Action(icon: "drive-multidisk-symbolic", title: L("Memory Query"), command: L("Query builder memory")),
+            Action(icon: "emblem-system-symbolic", title: L("Settings"), command: nil),
+        ]
     }
 
     let button: Widget
@@ -63,8 +65,12 @@ final class QuickActions {
         for (index, action) in Self.defaults.enumerated() {
             let icon = gtk_image_new_from_icon_name(action.icon)!
             gtk_image_set_pixel_size(OpaquePointer(icon), Layout.px("quick-action-icon"))
-            let tile = UI.vbox(spacing: Style.gapTiny, [icon,
-                                            UI.label(action.title, classes: [Style.label], wrap: false, xalign: 0.5)])
+            let tile = UI.vbox(
+                spacing: Style.gapTiny,
+                [
+                    icon,
+                    UI.label(action.title, classes: [Style.label], wrap: false, xalign: 0.5),
+                ])
             let b = gtk_button_new()!
             gtk_button_set_child(gtkCast(b, to: GtkButton.self), tile)
             UI.addClasses(b, [Style.quickAction, "bos-button-quick"])

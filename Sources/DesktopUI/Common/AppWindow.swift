@@ -4,8 +4,10 @@ import GtkKit
 /// A top-level window of the app: titled, sized, named (for tests and tools) and styled.
 @MainActor
 enum AppWindow {
-    static func make(_ application: UnsafeMutablePointer<GtkApplication>, title: String, name: String,
-                     width: Int32, height: Int32) -> Widget {
+    static func make(
+        _ application: UnsafeMutablePointer<GtkApplication>, title: String, name: String,
+        width: Int32, height: Int32
+    ) -> Widget {
         let window = gtk_application_window_new(application)!
         let gwindow = gtkCast(window, to: GtkWindow.self)
         gtk_window_set_title(gwindow, title)

@@ -1,4 +1,5 @@
 import BuilderOSKit
+
 /// The stylesheet classes the pages use, named once (the generator emits them from the tokens).
 enum Style {
     static let app = "bos-app"

@@ -27,14 +27,22 @@ final class ConnectionPage: Page {
         bigButton = UI.button("", classes: [Style.suggested]) {}
         gtk_widget_set_name(bigButton, "connect-button")
         let server = UI.label(connection.snapshot.server.displayURL, classes: [Style.code], selectable: true)
-        let status = PageLayout.card(L("Status"), [InfoGrid.make([
-            (L("Status"), state), (L("Server"), server), (L("Version"), version), (L("Latency"), latency),
-        ]), bigButton])
+        let status = PageLayout.card(
+            L("Status"),
+            [
+                InfoGrid.make([
+                    (L("Status"), state), (L("Server"), server), (L("Version"), version), (L("Latency"), latency),
+                ]), bigButton,
+            ])
         helpCard = PageLayout.card(L("What you can do"), [helpText])
         gtk_widget_set_name(helpText, "connection-help")
-        let activity = PageLayout.card(L("Recent activity"), [InfoGrid.make([
-            (L("Last sync"), lastSync), (L("Messages today"), messagesToday), (L("Replies completed today"), repliesToday),
-        ])])
+        let activity = PageLayout.card(
+            L("Recent activity"),
+            [
+                InfoGrid.make([
+                    (L("Last sync"), lastSync), (L("Messages today"), messagesToday), (L("Replies completed today"), repliesToday),
+                ])
+            ])
         let change = UI.button(L("_Change Server…"), classes: [Style.secondaryButton]) { context.activate("app.change-server") }
         let signOut = UI.button(L("_Sign Out…"), classes: [Style.secondaryButton]) { context.activate("app.sign-out") }
         let account = PageLayout.card(L("Account"), [UI.hbox(spacing: Style.gapSmall, [change, signOut])])
@@ -72,8 +80,10 @@ final class ConnectionPage: Page {
     private func show(_ s: ConnectionSnapshot) {
         UI.setText(state, s.stateText)
         Accessibility.setLabel(state, s.accessibleText)
-        for (cls, on) in [(Style.successText, s.indicator == .connected), (Style.warningText, s.indicator == .connecting),
-                          (Style.errorText, s.indicator == .disconnected || s.indicator == .failed)] {
+        for (cls, on) in [
+            (Style.successText, s.indicator == .connected), (Style.warningText, s.indicator == .connecting),
+            (Style.errorText, s.indicator == .disconnected || s.indicator == .failed),
+        ] {
             UI.setClass(state, cls, on)
         }
         UI.setText(version, s.status?.version ?? L("unknown"))

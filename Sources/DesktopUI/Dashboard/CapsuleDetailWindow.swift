@@ -16,12 +16,14 @@ final class CapsuleDetailWindow {
         let close = UI.button(L("_Close"), classes: [Style.secondaryButton]) { gtk_window_destroy(gwindow) }
         UI.align(close, h: GTK_ALIGN_END)
         UI.append(details, UI.label(L("Loading…"), classes: [Style.body, Style.dim]))
-        let content = UI.vbox(spacing: Style.gap, [
-            UI.label(capsule.displayTitle, classes: [Style.title]),
-            UI.label(capsule.name, classes: [Style.code, Style.dim], selectable: true),
-            UI.label(capsule.purpose ?? "", classes: [Style.body]),
-            details, close,
-        ])
+        let content = UI.vbox(
+            spacing: Style.gap,
+            [
+                UI.label(capsule.displayTitle, classes: [Style.title]),
+                UI.label(capsule.name, classes: [Style.code, Style.dim], selectable: true),
+                UI.label(capsule.purpose ?? "", classes: [Style.body]),
+                details, close,
+            ])
         UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
         gtk_window_set_child(gwindow, content)
         Signals.onEscape(window) { gtk_window_destroy(gwindow) }
@@ -43,8 +45,11 @@ final class CapsuleDetailWindow {
             if let dirs = detail.directories, !dirs.isEmpty {
                 rows.append((L("Directories"), UI.label(dirs.joined(separator: "\n"), classes: [Style.code], selectable: true)))
             }
-            UI.append(details, rows.isEmpty ? UI.label(L("The server gives no more details for this capsule."), classes: [Style.body, Style.dim])
-                                            : InfoGrid.make(rows))
+            UI.append(
+                details,
+                rows.isEmpty
+                    ? UI.label(L("The server gives no more details for this capsule."), classes: [Style.body, Style.dim])
+                    : InfoGrid.make(rows))
         case .failure(let e):
             let text = e == .notAvailableOnServer ? L("This server does not give details for capsules.") : e.userMessage
             UI.append(details, UI.label(text, classes: [Style.body, Style.dim]))

@@ -48,8 +48,11 @@ final class CapsuleGrid {
         case .failure(let error):
             all = []
             clear()
-            UI.setText(message, error == .notAvailableOnServer ? L("Capsules are not available on this server.")
-                       : [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " "))
+            UI.setText(
+                message,
+                error == .notAvailableOnServer
+                    ? L("Capsules are not available on this server.")
+                    : [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " "))
             UI.setVisible(message, true)
             UI.setVisible(filter, false)
         }

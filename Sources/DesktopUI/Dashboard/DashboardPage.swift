@@ -29,10 +29,15 @@ final class DashboardPage: Page {
         let reconnect = UI.button(L("Re_connect"), classes: [Style.secondaryButton]) { connection.reconnect() }
         gtk_widget_set_name(reconnect, "dashboard-reconnect")
         UI.align(reconnect, h: GTK_ALIGN_START)
-        let connectionCard = PageLayout.card(L("Connection"), [InfoGrid.make([
-            (L("State"), connectionState), (L("Server"), UI.label(connection.snapshot.server.displayURL, classes: [Style.code], selectable: true)),
-            (L("Transport"), transport),
-        ]), reconnect])
+        let connectionCard = PageLayout.card(
+            L("Connection"),
+            [
+                InfoGrid.make([
+                    (L("State"), connectionState),
+                    (L("Server"), UI.label(connection.snapshot.server.displayURL, classes: [Style.code], selectable: true)),
+                    (L("Transport"), transport),
+                ]), reconnect,
+            ])
         gtk_widget_set_name(version, "dashboard-version")
         gtk_widget_set_name(uptime, "dashboard-uptime")
         statusGrid = InfoGrid.make([

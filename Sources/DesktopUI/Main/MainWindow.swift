@@ -18,8 +18,9 @@ public final class MainWindow {
     init(context: PageContext) {
         self.context = context
         let settings = context.settings
-        window = AppWindow.make(context.application, title: "BuilderOS", name: "main-window",
-                                width: Int32(max(settings.windowWidth, 720)), height: Int32(max(settings.windowHeight, 520)))
+        window = AppWindow.make(
+            context.application, title: "BuilderOS", name: "main-window",
+            width: Int32(max(settings.windowWidth, 720)), height: Int32(max(settings.windowHeight, 520)))
         gtk_widget_set_size_request(window, Layout.px("window-min-width"), Layout.px("window-min-height"))
         let header = AppWindow.header(of: window)
 
@@ -117,13 +118,17 @@ public final class MainWindow {
         var width: Int32 = 0, height: Int32 = 0
         gtk_window_get_default_size(gtkCast(window, to: GtkWindow.self), &width, &height)
         guard width > 0, height > 0 else { return }
-        context.update { $0.windowWidth = Int(width); $0.windowHeight = Int(height) }
+        context.update {
+            $0.windowWidth = Int(width); $0.windowHeight = Int(height)
+        }
     }
 
     private func addActions() {
         for kind in PageKind.allCases {
-            Actions.add(kind.actionName, toWindow: window, application: context.application,
-                        accelerators: [kind.accelerator]) { [unowned self] in show(kind) }
+            Actions.add(
+                kind.actionName, toWindow: window, application: context.application,
+                accelerators: [kind.accelerator]
+            ) { [unowned self] in show(kind) }
         }
         Actions.add("refresh", toWindow: window, application: context.application, accelerators: ["F5"]) { [unowned self] in
             currentPage?.refresh()
@@ -138,16 +143,20 @@ public final class MainWindow {
     }
 
     private static func mainMenuButton() -> Widget {
-        UI.menuButton(icon: "open-menu-symbolic", label: L("Main menu"), items: [
-            (L("_Preferences"), "app.preferences"), (L("_Change Server…"), "app.change-server"),
-            (L("_Sign Out…"), "app.sign-out"), (L("_Keyboard Shortcuts"), "app.shortcuts"),
-            (L("_About BuilderOS"), "app.about"), (L("_Quit"), "app.quit"),
-        ])
+        UI.menuButton(
+            icon: "open-menu-symbolic", label: L("Main menu"),
+            items: [
+                (L("_Preferences"), "app.preferences"), (L("_Change Server…"), "app.change-server"),
+                (L("_Sign Out…"), "app.sign-out"), (L("_Keyboard Shortcuts"), "app.shortcuts"),
+                (L("_About BuilderOS"), "app.about"), (L("_Quit"), "app.quit"),
+            ])
     }
 
     private static func pageMenuButton() -> Widget {
-        UI.menuButton(icon: "view-more-symbolic", label: L("Page menu"), items: [
-            (L("Open in New _Window"), "win.open-page-window"), (L("_Refresh"), "win.refresh"),
-        ])
+        UI.menuButton(
+            icon: "view-more-symbolic", label: L("Page menu"),
+            items: [
+                (L("Open in New _Window"), "win.open-page-window"), (L("_Refresh"), "win.refresh"),
+            ])
     }
 }

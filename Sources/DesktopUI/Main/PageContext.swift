@@ -12,8 +12,10 @@ final class PageContext {
     /// The light or dark theme in force (the terminal follows it with its own colours).
     let appearance: AppearanceController?
 
-    init(application: UnsafeMutablePointer<GtkApplication>, session: AppSession, settingsStore: SettingsStore,
-         appearance: AppearanceController? = nil) {
+    init(
+        application: UnsafeMutablePointer<GtkApplication>, session: AppSession, settingsStore: SettingsStore,
+        appearance: AppearanceController? = nil
+    ) {
         (self.application, self.session, self.settingsStore, self.appearance) = (application, session, settingsStore, appearance)
     }
 

@@ -10,8 +10,9 @@ final class PageWindow {
     private var page: Page?
 
     init(context: PageContext, kind: PageKind) {
-        window = AppWindow.make(context.application, title: String(format: L("%@ — BuilderOS"), kind.title),
-                                name: "page-window-\(kind.rawValue)", width: 760, height: 620)
+        window = AppWindow.make(
+            context.application, title: String(format: L("%@ — BuilderOS"), kind.title),
+            name: "page-window-\(kind.rawValue)", width: 760, height: 620)
         let header = AppWindow.header(of: window)
         gtk_header_bar_set_title_widget(header, UI.label(kind.title, classes: [Style.headline], wrap: false))
         gtk_header_bar_pack_start(header, ConnectionIndicatorView(connection: context.session.connection).widget)

@@ -35,15 +35,20 @@ final class PowerPage: Page {
         gtk_widget_set_name(sleepReason, "sleep-reason")
         gtk_widget_set_name(wakeReason, "wake-reason")
         [sleepButton, wakeButton].forEach { UI.align($0, h: GTK_ALIGN_START) }
-        let sleepCard = PageLayout.card(L("Sleep"), [
-            UI.label(L("Puts the server machine to sleep. Chats disconnect until it wakes."), classes: [Style.body]),
-            UI.hbox(spacing: Style.gapSmall, [sleepButton, sleepSpinner]), sleepReason, sleepResult,
-        ])
-        let wakeCard = PageLayout.card(L("Wake"), [
-            UI.label(L("Wakes the server machine with a Wake-on-LAN packet from this computer, which must be on the same network."),
-                     classes: [Style.body]),
-            UI.hbox(spacing: Style.gapSmall, [wakeButton, wakeSpinner]), wakeReason, wakeResult,
-        ])
+        let sleepCard = PageLayout.card(
+            L("Sleep"),
+            [
+                UI.label(L("Puts the server machine to sleep. Chats disconnect until it wakes."), classes: [Style.body]),
+                UI.hbox(spacing: Style.gapSmall, [sleepButton, sleepSpinner]), sleepReason, sleepResult,
+            ])
+        let wakeCard = PageLayout.card(
+            L("Wake"),
+            [
+                UI.label(
+                    L("Wakes the server machine with a Wake-on-LAN packet from this computer, which must be on the same network."),
+                    classes: [Style.body]),
+                UI.hbox(spacing: Style.gapSmall, [wakeButton, wakeSpinner]), wakeReason, wakeResult,
+            ])
         let (root, column) = PageLayout.column(title: L("Power"))
         UI.append(column, sleepCard)
         UI.append(column, wakeCard)
@@ -81,9 +86,11 @@ final class PowerPage: Page {
 
     func askSleep() {
         guard !sleeping, let parent = window() else { return }
-        ConfirmDialog.ask(parent: parent, title: L("Put the server to sleep?"),
-                          body: L("The server machine goes to sleep and BuilderOS disconnects until it wakes up."),
-                          cancel: L("_Cancel"), confirm: L("_Sleep"), destructive: true, name: "sleep-confirm") { [weak self] in
+        ConfirmDialog.ask(
+            parent: parent, title: L("Put the server to sleep?"),
+            body: L("The server machine goes to sleep and BuilderOS disconnects until it wakes up."),
+            cancel: L("_Cancel"), confirm: L("_Sleep"), destructive: true, name: "sleep-confirm"
+        ) { [weak self] in
             self?.sleep()
         }
     }
@@ -148,7 +155,8 @@ final class PowerPage: Page {
                 UI.setText(self.wakeResult, L("The server is awake."))
                 if connection.snapshot.indicator != .connected { connection.reconnect() }
             } else {
-                UI.setText(self.wakeResult, L("The server did not answer within two minutes. Check that Wake-on-LAN is enabled on the server machine."))
+                UI.setText(
+                    self.wakeResult, L("The server did not answer within two minutes. Check that Wake-on-LAN is enabled on the server machine."))
                 UI.setClass(self.wakeResult, Style.errorText, true)
             }
             self.endWake()

@@ -15,8 +15,10 @@ enum PreferenceRows {
         return UI.hbox(spacing: Style.gap, [textColumn, control])
     }
 
-    static func dropDown(_ items: [String], selected: Int, name: String, label: String,
-                         onSelect: @escaping @MainActor (Int) -> Void) -> Widget {
+    static func dropDown(
+        _ items: [String], selected: Int, name: String, label: String,
+        onSelect: @escaping @MainActor (Int) -> Void
+    ) -> Widget {
         var names = items.map { strdup($0) } + [nil]
         defer { names.forEach { free($0) } }
         let dropDown = names.withUnsafeMutableBufferPointer { buffer in
@@ -27,9 +29,11 @@ enum PreferenceRows {
         gtk_widget_set_name(dropDown, name)
         Accessibility.setLabel(dropDown, label)
         gtk_drop_down_set_selected(OpaquePointer(dropDown), UInt32(max(selected, 0)))
-        Signals.connect(UnsafeMutableRawPointer(dropDown), "notify::selected", withArgument: { _ in
-            onSelect(Int(gtk_drop_down_get_selected(OpaquePointer(dropDown))))
-        })
+        Signals.connect(
+            UnsafeMutableRawPointer(dropDown), "notify::selected",
+            withArgument: { _ in
+                onSelect(Int(gtk_drop_down_get_selected(OpaquePointer(dropDown))))
+            })
         return dropDown
     }
 
@@ -38,9 +42,11 @@ enum PreferenceRows {
         gtk_switch_set_active(OpaquePointer(toggle), on ? 1 : 0)
         gtk_widget_set_name(toggle, name)
         Accessibility.setLabel(toggle, label)
-        Signals.connect(UnsafeMutableRawPointer(toggle), "notify::active", withArgument: { _ in
-            onChange(gtk_switch_get_active(OpaquePointer(toggle)) != 0)
-        })
+        Signals.connect(
+            UnsafeMutableRawPointer(toggle), "notify::active",
+            withArgument: { _ in
+                onChange(gtk_switch_get_active(OpaquePointer(toggle)) != 0)
+            })
         return toggle
     }
 
@@ -87,12 +93,15 @@ enum PreferenceRows {
         UI.setText(ofEditable: broadcast, settings.wakeBroadcast ?? "")
         macRef.widget = mac
         broadcastRef.widget = broadcast
-        return UI.vbox(spacing: Style.gapSmall, classes: [Style.card], [
-            UI.label(L("Wake-on-LAN"), classes: [Style.headline]),
-            UI.label(L("To wake the server machine from this computer, enter its network card's MAC address (on the server: “ip link”)."),
-                     classes: [Style.label, Style.dim]),
-            InfoGrid.make([(L("MAC address"), mac), (L("Broadcast address"), broadcast)]),
-            problem,
-        ])
+        return UI.vbox(
+            spacing: Style.gapSmall, classes: [Style.card],
+            [
+                UI.label(L("Wake-on-LAN"), classes: [Style.headline]),
+                UI.label(
+                    L("To wake the server machine from this computer, enter its network card's MAC address (on the server: “ip link”)."),
+                    classes: [Style.label, Style.dim]),
+                InfoGrid.make([(L("MAC address"), mac), (L("Broadcast address"), broadcast)]),
+                problem,
+            ])
     }
 }

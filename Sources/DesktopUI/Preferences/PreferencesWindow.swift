@@ -9,9 +9,11 @@ final class PreferencesWindow {
     let window: Widget
 
     /// - Parameter backgroundModeAvailable: a tray host is running, so a hidden window can be brought back.
-    init(parent: Widget?, appearance: AppearanceController, server: ServerAddress?, backgroundModeAvailable: Bool, settingsStore: SettingsStore,
-         onAppearance: @escaping @MainActor (Appearance) -> Void,
-         onChangeServer: @escaping @MainActor () -> Void, onSignOut: @escaping @MainActor () -> Void) {
+    init(
+        parent: Widget?, appearance: AppearanceController, server: ServerAddress?, backgroundModeAvailable: Bool, settingsStore: SettingsStore,
+        onAppearance: @escaping @MainActor (Appearance) -> Void,
+        onChangeServer: @escaping @MainActor () -> Void, onSignOut: @escaping @MainActor () -> Void
+    ) {
         window = gtk_window_new()!
         let gwindow = gtkCast(window, to: GtkWindow.self)
         gtk_window_set_title(gwindow, L("Preferences"))
@@ -33,29 +35,40 @@ final class PreferencesWindow {
         gtk_widget_set_name(dropDown, "appearance")
         Accessibility.setLabel(dropDown, L("Appearance"))
         gtk_drop_down_set_selected(OpaquePointer(dropDown), UInt32(Appearance.allCases.firstIndex(of: appearance.preference) ?? 0))
-        Signals.connect(UnsafeMutableRawPointer(dropDown), "notify::selected", withArgument: { _ in
-            let index = Int(gtk_drop_down_get_selected(OpaquePointer(dropDown)))
-            guard Appearance.allCases.indices.contains(index) else { return }
-            onAppearance(Appearance.allCases[index])
-        })
-        let appearanceHint = UI.label(appearance.followsPortal
-                                      ? L("Automatic follows your desktop's dark style setting.")
-                                      : L("Automatic follows your GTK theme's dark style setting."),
-                                      classes: [Style.label, Style.dim])
-        let appearanceRow = UI.hbox(spacing: Style.gap, [
-            UI.vbox(spacing: Style.gapHairline, [UI.label(L("Appearance"), classes: [Style.headline]), appearanceHint]), dropDown,
-        ])
+        Signals.connect(
+            UnsafeMutableRawPointer(dropDown), "notify::selected",
+            withArgument: { _ in
+                let index = Int(gtk_drop_down_get_selected(OpaquePointer(dropDown)))
+                guard Appearance.allCases.indices.contains(index) else { return }
+                onAppearance(Appearance.allCases[index])
+            })
+        let appearanceHint = UI.label(
+            appearance.followsPortal
+                ? L("Automatic follows your desktop's dark style setting.")
+                : L("Automatic follows your GTK theme's dark style setting."),
+            classes: [Style.label, Style.dim])
+        let appearanceRow = UI.hbox(
+            spacing: Style.gap,
+            [
+                UI.vbox(spacing: Style.gapHairline, [UI.label(L("Appearance"), classes: [Style.headline]), appearanceHint]), dropDown,
+            ])
         UI.align(dropDown, v: GTK_ALIGN_CENTER)
         gtk_widget_set_hexpand(gtk_widget_get_first_child(appearanceRow), 1)
 
-        let account = UI.vbox(spacing: Style.gapSmall, classes: [Style.card], [
-            UI.label(L("Server"), classes: [Style.headline]),
-            UI.label(server?.displayURL ?? L("Not set up"), classes: [Style.code], selectable: true),
-        ])
+        let account = UI.vbox(
+            spacing: Style.gapSmall, classes: [Style.card],
+            [
+                UI.label(L("Server"), classes: [Style.headline]),
+                UI.label(server?.displayURL ?? L("Not set up"), classes: [Style.code], selectable: true),
+            ])
         let close = { gtk_window_destroy(gwindow) }
         if server != nil {
-            let change = UI.button(L("_Change Server…"), classes: [Style.secondaryButton]) { close(); onChangeServer() }
-            let signOut = UI.button(L("_Sign Out…"), classes: [Style.destructive]) { close(); onSignOut() }
+            let change = UI.button(L("_Change Server…"), classes: [Style.secondaryButton]) {
+                close(); onChangeServer()
+            }
+            let signOut = UI.button(L("_Sign Out…"), classes: [Style.destructive]) {
+                close(); onSignOut()
+            }
             gtk_widget_set_name(change, "change-server")
             gtk_widget_set_name(signOut, "sign-out")
             UI.append(account, UI.hbox(spacing: Style.gapSmall, [change, signOut]))
@@ -67,41 +80,57 @@ final class PreferencesWindow {
             try? settingsStore.save(s)
         }
         let choices = AppSettings.refreshChoices
-        let refresh = PreferenceRows.dropDown(choices.map(PreferenceRows.refreshTitle), selected: choices.firstIndex(of: settings.autoRefreshSeconds) ?? 2,
-                                              name: "auto-refresh", label: L("Dashboard auto-refresh")) { index in
+        let refresh = PreferenceRows.dropDown(
+            choices.map(PreferenceRows.refreshTitle), selected: choices.firstIndex(of: settings.autoRefreshSeconds) ?? 2,
+            name: "auto-refresh", label: L("Dashboard auto-refresh")
+        ) { index in
             guard choices.indices.contains(index) else { return }
             save { $0.autoRefreshSeconds = choices[index] }
         }
         let replies = PreferenceRows.toggle(settings.notifications.replies, name: "notify-replies", label: L("Notify about replies")) { on in
             save { $0.notifications.replies = on }
         }
-        let connection = PreferenceRows.toggle(settings.notifications.connection, name: "notify-connection", label: L("Notify about the connection")) { on in
+        let connection = PreferenceRows.toggle(settings.notifications.connection, name: "notify-connection", label: L("Notify about the connection"))
+        { on in
             save { $0.notifications.connection = on }
         }
         let sleepResult = PreferenceRows.toggle(settings.notifications.sleep, name: "notify-sleep", label: L("Notify about sleep")) { on in
             save { $0.notifications.sleep = on }
         }
-        let background = PreferenceRows.toggle(settings.keepRunningInBackground, name: "background", label: L("Keep running in the background")) { on in
+        let background = PreferenceRows.toggle(settings.keepRunningInBackground, name: "background", label: L("Keep running in the background")) {
+            on in
             save { $0.keepRunningInBackground = on }
         }
         gtk_widget_set_sensitive(background, backgroundModeAvailable ? 1 : 0)
-        let backgroundHint = backgroundModeAvailable
+        let backgroundHint =
+            backgroundModeAvailable
             ? L("Closing the window keeps BuilderOS connected in the system tray; click its icon to open the window again.")
-            : L("Unavailable: no system tray is running in this session, so nothing could bring a hidden window back. Closing the window quits BuilderOS. (On GNOME, the AppIndicator extension provides a tray.)")
-        let behaviour = UI.vbox(spacing: Style.gap, classes: [Style.card], [
-            PreferenceRows.row(L("Dashboard auto-refresh"), hint: L("How often the Dashboard reloads status and capsules."), control: refresh),
-            PreferenceRows.row(L("Keep running in the background"), hint: backgroundHint, control: background),
-        ])
-        let notificationsCard = UI.vbox(spacing: Style.gap, classes: [Style.card], [
-            UI.label(L("Notifications"), classes: [Style.headline]),
-            PreferenceRows.row(L("Replies"), hint: L("When a reply arrives while the window is in the background."), control: replies),
-            PreferenceRows.row(L("Connection"), hint: L("When the connection is lost or back, once that has held for 10 seconds."), control: connection),
-            PreferenceRows.row(L("Sleep"), hint: L("The server's answer to Sleep, when the window is in the background."), control: sleepResult),
-        ])
-        let content = UI.vbox(spacing: Style.gapLarge, [UI.vbox(spacing: Style.gap, classes: [Style.card], [appearanceRow]), behaviour, notificationsCard,
-                                                         PreferenceRows.wakeOnLAN(settingsStore: settingsStore),
-                                                         PreviewHostRow.card(settingsStore: settingsStore),
-                                                         TerminalCommandsRow.card(settingsStore: settingsStore), account])
+            : L(
+                "Unavailable: no system tray is running in this session, so nothing could bring a hidden window back. Closing the window quits BuilderOS. (On GNOME, the AppIndicator extension provides a tray.)"
+            )
+        let behaviour = UI.vbox(
+            spacing: Style.gap, classes: [Style.card],
+            [
+                PreferenceRows.row(L("Dashboard auto-refresh"), hint: L("How often the Dashboard reloads status and capsules."), control: refresh),
+                PreferenceRows.row(L("Keep running in the background"), hint: backgroundHint, control: background),
+            ])
+        let notificationsCard = UI.vbox(
+            spacing: Style.gap, classes: [Style.card],
+            [
+                UI.label(L("Notifications"), classes: [Style.headline]),
+                PreferenceRows.row(L("Replies"), hint: L("When a reply arrives while the window is in the background."), control: replies),
+                PreferenceRows.row(
+                    L("Connection"), hint: L("When the connection is lost or back, once that has held for 10 seconds."), control: connection),
+                PreferenceRows.row(L("Sleep"), hint: L("The server's answer to Sleep, when the window is in the background."), control: sleepResult),
+            ])
+        let content = UI.vbox(
+            spacing: Style.gapLarge,
+            [
+                UI.vbox(spacing: Style.gap, classes: [Style.card], [appearanceRow]), behaviour, notificationsCard,
+                PreferenceRows.wakeOnLAN(settingsStore: settingsStore),
+                PreviewHostRow.card(settingsStore: settingsStore),
+                TerminalCommandsRow.card(settingsStore: settingsStore), account,
+            ])
         UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)

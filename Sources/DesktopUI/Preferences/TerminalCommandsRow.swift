@@ -11,22 +11,27 @@ enum TerminalCommandsRow {
         let settings = settingsStore.load()
         var rows: [(String, Widget)] = []
         for profile in TerminalProfile.allCases {
-            let entry = UI.entry(placeholder: profile == .shell ? L("Nothing (a plain shell)") : profile.defaultCommand,
-                                 classes: [Style.entry], onChange: { text in
-                var s = settingsStore.load()
-                s.terminalCommands[profile] = text.trimmingCharacters(in: .whitespaces)
-                try? settingsStore.save(s)
-            })
+            let entry = UI.entry(
+                placeholder: profile == .shell ? L("Nothing (a plain shell)") : profile.defaultCommand,
+                classes: [Style.entry],
+                onChange: { text in
+                    var s = settingsStore.load()
+                    s.terminalCommands[profile] = text.trimmingCharacters(in: .whitespaces)
+                    try? settingsStore.save(s)
+                })
             gtk_widget_set_name(entry, "terminal-command-\(profile.rawValue)")
             Accessibility.setLabel(entry, String(format: L("Command for %@ tabs"), profile.title))
             UI.setText(ofEditable: entry, settings.terminalCommands[profile] ?? profile.defaultCommand)
             rows.append((profile.title, entry))
         }
-        return UI.vbox(spacing: Style.gapSmall, classes: [Style.card], [
-            UI.label(L("Terminal"), classes: [Style.headline]),
-            UI.label(L("What a new terminal tab of each kind types on the server after it connects (and after a reconnect)."),
-                     classes: [Style.label, Style.dim]),
-            InfoGrid.make(rows),
-        ])
+        return UI.vbox(
+            spacing: Style.gapSmall, classes: [Style.card],
+            [
+                UI.label(L("Terminal"), classes: [Style.headline]),
+                UI.label(
+                    L("What a new terminal tab of each kind types on the server after it connects (and after a reconnect)."),
+                    classes: [Style.label, Style.dim]),
+                InfoGrid.make(rows),
+            ])
     }
 }

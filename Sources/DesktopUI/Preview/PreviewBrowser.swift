@@ -31,15 +31,18 @@ final class PreviewBrowser {
     private init(host: String) {
         self.host = host
         let box = WeakBox<PreviewBrowser>()
-        view = WebView(policy: { uri, newWindow in box.value?.allow(uri, newWindow: newWindow) ?? false },
-                       events: { event in box.value?.handle(event) })
+        view = WebView(
+            policy: { uri, newWindow in box.value?.allow(uri, newWindow: newWindow) ?? false },
+            events: { event in box.value?.handle(event) })
         back = PageLayout.iconButton("go-previous-symbolic", label: L("Back")) { box.value?.view.goBack() }
         forward = PageLayout.iconButton("go-next-symbolic", label: L("Forward")) { box.value?.view.goForward() }
         reloadStop = PageLayout.iconButton("view-refresh-symbolic", label: L("Reload")) { box.value?.reloadOrStop() }
         widget = UI.vbox()
         let openOutside = UI.button(L("Open in _Browser"), classes: [Style.secondaryButton]) { box.value?.openInBrowser() }
-        [(back, "preview-back"), (forward, "preview-forward"), (reloadStop, "preview-reload"), (openOutside, "preview-open-browser"),
-         (title, "preview-title"), (address, "preview-address")].forEach { gtk_widget_set_name($0.0, $0.1) }
+        [
+            (back, "preview-back"), (forward, "preview-forward"), (reloadStop, "preview-reload"), (openOutside, "preview-open-browser"),
+            (title, "preview-title"), (address, "preview-address"),
+        ].forEach { gtk_widget_set_name($0.0, $0.1) }
         for label in [title, address] {
             gtk_label_set_ellipsize(OpaquePointer(label), PANGO_ELLIPSIZE_END)
             gtk_label_set_selectable(OpaquePointer(label), 0)
@@ -47,7 +50,8 @@ final class PreviewBrowser {
         let titles = UI.vbox([title, address])
         gtk_widget_set_hexpand(titles, 1)
         gtk_widget_set_valign(titles, GTK_ALIGN_CENTER)
-        let toolbar = UI.hbox(spacing: Style.gapTiny + Style.gapHairline, classes: [Style.previewToolbar], [back, forward, reloadStop, titles, openOutside])
+        let toolbar = UI.hbox(
+            spacing: Style.gapTiny + Style.gapHairline, classes: [Style.previewToolbar], [back, forward, reloadStop, titles, openOutside])
         UI.addClasses(progress, ["osd"])
         gtk_widget_set_name(progress, "preview-progress")
 
@@ -73,8 +77,8 @@ final class PreviewBrowser {
             guard let self else { return false }
             let alt = modifiers & GDK_ALT_MASK.rawValue != 0
             switch key {
-            case 0xff51 where alt: view.goBack()        // GDK_KEY_Left
-            case 0xff53 where alt: view.goForward()     // GDK_KEY_Right
+            case 0xff51 where alt: view.goBack()  // GDK_KEY_Left
+            case 0xff53 where alt: view.goForward()  // GDK_KEY_Right
             case Keys.escape where view.isLoading: view.stop()
             default: return false
             }
@@ -103,7 +107,9 @@ final class PreviewBrowser {
     }
 
     /// The address shown now (or the one that failed), for the active card and Open in Browser.
-    var currentURI: String? { gtk_stack_get_visible_child_name(OpaquePointer(stack)).map { String(cString: $0) } == "error" ? requested : (view.uri ?? requested) }
+    var currentURI: String? {
+        gtk_stack_get_visible_child_name(OpaquePointer(stack)).map { String(cString: $0) } == "error" ? requested : (view.uri ?? requested)
+    }
     var pageTitle: String? { view.title }
     var isShowingError: Bool { gtk_stack_get_visible_child_name(OpaquePointer(stack)).map { String(cString: $0) } == "error" }
 

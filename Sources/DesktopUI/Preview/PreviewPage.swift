@@ -31,8 +31,9 @@ final class PreviewPage: Page {
     init(context: PageContext, window: @escaping @MainActor () -> Widget?) {
         self.context = context
         let box = WeakBox<PreviewPage>()
-        portEntry = UI.entry(placeholder: L("Custom port (e.g. 3001)"), onChange: { _ in box.value?.portChanged() },
-                             onActivate: { box.value?.openCustomPort() })
+        portEntry = UI.entry(
+            placeholder: L("Custom port (e.g. 3001)"), onChange: { _ in box.value?.portChanged() },
+            onActivate: { box.value?.openCustomPort() })
         goButton = UI.button(L("_Go"), classes: [Style.suggested]) { box.value?.openCustomPort() }
         widget = UI.vbox()
         box.value = self
@@ -85,15 +86,21 @@ final class PreviewPage: Page {
         UI.append(widget, top)
         UI.append(widget, gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
 
-        UI.addPage(content, PageLayout.emptyState(icon: "web-browser-symbolic", title: L("Preview Localhost"),
-                                                   text: UI.label(L("Select a quick link or enter a custom port to see a dev server of the server machine here."),
-                                                                  classes: [Style.body, Style.dim], xalign: 0.5)), name: "empty", label: L("Preview Localhost"))
+        UI.addPage(
+            content,
+            PageLayout.emptyState(
+                icon: "web-browser-symbolic", title: L("Preview Localhost"),
+                text: UI.label(
+                    L("Select a quick link or enter a custom port to see a dev server of the server machine here."),
+                    classes: [Style.body, Style.dim], xalign: 0.5)), name: "empty", label: L("Preview Localhost"))
         let setHost = UI.button(L("Set _Preview Host…"), classes: [Style.suggested]) { [unowned self] in context.activate("app.preferences") }
         gtk_widget_set_name(setHost, "preview-set-host")
-        UI.addPage(content, PageLayout.emptyState(icon: "network-vpn-symbolic", title: L("Previews need a direct path"), text: tunnelText, button: setHost),
-                   name: "tunnel", label: L("Previews need a direct path"))
-        UI.addPage(content, PageLayout.emptyState(icon: "dialog-warning-symbolic", title: L("Web previews are not available"), text: unavailableText),
-                   name: "unavailable", label: L("Web previews are not available"))
+        UI.addPage(
+            content, PageLayout.emptyState(icon: "network-vpn-symbolic", title: L("Previews need a direct path"), text: tunnelText, button: setHost),
+            name: "tunnel", label: L("Previews need a direct path"))
+        UI.addPage(
+            content, PageLayout.emptyState(icon: "dialog-warning-symbolic", title: L("Web previews are not available"), text: unavailableText),
+            name: "unavailable", label: L("Web previews are not available"))
         gtk_widget_set_vexpand(content, 1)
         gtk_widget_set_name(content, "preview-content")
         UI.append(widget, content)
@@ -140,7 +147,12 @@ final class PreviewPage: Page {
             showActiveCard()
         case .tunnelOnly(let serverHost):
             UI.setText(hostLabel, serverHost)
-            UI.setText(tunnelText, String(format: L("BuilderOS reaches your server through the tunnel %@, which carries only the BuilderOS API. Previews need a direct path to the server machine: a VPN such as Tailscale, or the same network. Enter the server machine’s address on it as the preview host."), serverHost))
+            UI.setText(
+                tunnelText,
+                String(
+                    format: L(
+                        "BuilderOS reaches your server through the tunnel %@, which carries only the BuilderOS API. Previews need a direct path to the server machine: a VPN such as Tailscale, or the same network. Enter the server machine’s address on it as the preview host."
+                    ), serverHost))
             show("tunnel")
         }
         showProbes()
@@ -186,7 +198,12 @@ final class PreviewPage: Page {
         let url = PreviewHost.url(host: name, port: port)
         if browser == nil {
             guard let made = PreviewBrowser.make(host: name) else {
-                UI.setText(unavailableText, String(format: L("BuilderOS Desktop shows previews with WebKitGTK 6.0, which is not installed (Debian package libwebkitgtk-6.0-4). Open %@ in your browser instead."), url))
+                UI.setText(
+                    unavailableText,
+                    String(
+                        format: L(
+                            "BuilderOS Desktop shows previews with WebKitGTK 6.0, which is not installed (Debian package libwebkitgtk-6.0-4). Open %@ in your browser instead."
+                        ), url))
                 return show("unavailable")
             }
             made.onLocationChange = { [weak self] in self?.showActiveCard() }

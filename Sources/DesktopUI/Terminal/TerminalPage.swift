@@ -34,9 +34,11 @@ final class TerminalPage: Page {
         // The window's size changes reach the shell: after the surface's new layout, the view has its cells.
         Signals.connect(UnsafeMutableRawPointer(widget), "realize") { [weak self] in
             guard let self, let native = gtk_widget_get_native(self.widget), let surface = gtk_native_get_surface(native) else { return }
-            Signals.connect(UnsafeMutableRawPointer(surface), "layout", withTwoArguments: { [weak self] _, _ in
-                DispatchQueue.main.async { self?.currentTab?.reportSize() }
-            })
+            Signals.connect(
+                UnsafeMutableRawPointer(surface), "layout",
+                withTwoArguments: { [weak self] _, _ in
+                    DispatchQueue.main.async { self?.currentTab?.reportSize() }
+                })
         }
     }
 
@@ -65,9 +67,11 @@ final class TerminalPage: Page {
         gtk_notebook_set_action_widget(notebookView, newTab, GTK_PACK_END)
         gtk_widget_set_vexpand(notebook, 1)
         gtk_widget_set_name(notebook, "terminal-tabs")
-        Signals.connect(UnsafeMutableRawPointer(notebook), "switch-page", withTwoArguments: { [weak self] _, _ in
-            DispatchQueue.main.async { self?.currentTab?.reportSize() }
-        })
+        Signals.connect(
+            UnsafeMutableRawPointer(notebook), "switch-page",
+            withTwoArguments: { [weak self] _, _ in
+                DispatchQueue.main.async { self?.currentTab?.reportSize() }
+            })
 
         gtk_search_bar_set_child(OpaquePointer(findBar), findEntry)
         gtk_search_bar_connect_entry(OpaquePointer(findBar), OpaquePointer(findEntry))
@@ -83,11 +87,16 @@ final class TerminalPage: Page {
         let start = UI.button(L("Open a _Shell"), classes: [Style.suggested]) { [unowned self] in open(.shell) }
         gtk_widget_set_name(start, "terminal-start")
         UI.addPage(content, terminals, name: "tabs", label: L("Terminal"))
-        UI.addPage(content, PageLayout.emptyState(icon: "utilities-terminal-symbolic", title: L("Terminal"), text: UI.label(
-            L("A shell on the server machine, in your home folder there, or Jarvis and Codex in their own tabs."),
-            classes: [Style.body, Style.dim], xalign: 0.5), button: start), name: "empty", label: L("Terminal"))
-        UI.addPage(content, PageLayout.emptyState(icon: "utilities-terminal-symbolic", title: L("Terminals are not available"), text: unavailableText),
-                   name: "unavailable", label: L("Terminals are not available"))
+        UI.addPage(
+            content,
+            PageLayout.emptyState(
+                icon: "utilities-terminal-symbolic", title: L("Terminal"),
+                text: UI.label(
+                    L("A shell on the server machine, in your home folder there, or Jarvis and Codex in their own tabs."),
+                    classes: [Style.body, Style.dim], xalign: 0.5), button: start), name: "empty", label: L("Terminal"))
+        UI.addPage(
+            content, PageLayout.emptyState(icon: "utilities-terminal-symbolic", title: L("Terminals are not available"), text: unavailableText),
+            name: "unavailable", label: L("Terminals are not available"))
         gtk_widget_set_vexpand(content, 1)
         UI.append(widget, content)
         gtk_stack_set_visible_child_name(OpaquePointer(content), "empty")
@@ -105,7 +114,11 @@ final class TerminalPage: Page {
 
     func open(_ profile: TerminalProfile) {
         if let problem = TerminalView.load() {
-            UI.setText(unavailableText, String(format: L("BuilderOS Desktop shows terminals with VTE, which is not installed (Debian package libvte-2.91-gtk4-0: %@)."), problem))
+            UI.setText(
+                unavailableText,
+                String(
+                    format: L("BuilderOS Desktop shows terminals with VTE, which is not installed (Debian package libvte-2.91-gtk4-0: %@)."), problem)
+            )
             return gtk_stack_set_visible_child_name(OpaquePointer(content), "unavailable")
         }
         let command = context.settings.terminalCommands[profile] ?? profile.defaultCommand
@@ -131,7 +144,11 @@ final class TerminalPage: Page {
     }
 
     private func showUnavailable() {
-        UI.setText(unavailableText, L("This server does not offer terminals (its /api/terminal/ws answers “not found”). Terminals need the BuilderOS system server; the reference server offers one when started with --enable-terminal."))
+        UI.setText(
+            unavailableText,
+            L(
+                "This server does not offer terminals (its /api/terminal/ws answers “not found”). Terminals need the BuilderOS system server; the reference server offers one when started with --enable-terminal."
+            ))
         for tab in tabs { tab.session.stop() }
         while gtk_notebook_get_n_pages(OpaquePointer(notebook)) > 0 { gtk_notebook_remove_page(OpaquePointer(notebook), -1) }
         tabs = []
@@ -147,9 +164,11 @@ final class TerminalPage: Page {
     /// Closing a connected tab ends its shell: ask first.
     private func askToClose(_ tab: TerminalTab) {
         guard tab.isConnected, let parent = window() else { return close(tab) }
-        ConfirmDialog.ask(parent: parent, title: L("Close this terminal?"),
-                          body: L("The shell on the server and everything running in it will end."),
-                          cancel: L("_Cancel"), confirm: L("Close _Terminal"), destructive: true, name: "terminal-close-confirm") { [weak self] in
+        ConfirmDialog.ask(
+            parent: parent, title: L("Close this terminal?"),
+            body: L("The shell on the server and everything running in it will end."),
+            cancel: L("_Cancel"), confirm: L("Close _Terminal"), destructive: true, name: "terminal-close-confirm"
+        ) { [weak self] in
             self?.close(tab)
         }
     }
@@ -185,20 +204,20 @@ final class TerminalPage: Page {
         let ctrl = modifiers & GDK_CONTROL_MASK.rawValue != 0, shift = modifiers & GDK_SHIFT_MASK.rawValue != 0
         guard ctrl else { return false }
         switch (key | 0x20, shift) {  // letters in lower case
-        case (0x74, true): open(.shell)                                            // T
-        case (0x77, true): if let tab = currentTab { askToClose(tab) }             // W
-        case (0x63, true): currentTab?.view.copy()                                 // C
-        case (0x76, true): currentTab?.view.paste()                                // V
-        case (0x66, true):                                                         // F
+        case (0x74, true): open(.shell)  // T
+        case (0x77, true): if let tab = currentTab { askToClose(tab) }  // W
+        case (0x63, true): currentTab?.view.copy()  // C
+        case (0x76, true): currentTab?.view.paste()  // V
+        case (0x66, true):  // F
             gtk_search_bar_set_search_mode(OpaquePointer(findBar), 1)
             gtk_widget_grab_focus(findEntry)
         default:
             switch key {
-            case 0xff55: gtk_notebook_prev_page(OpaquePointer(notebook))            // Page_Up
-            case 0xff56: gtk_notebook_next_page(OpaquePointer(notebook))            // Page_Down
-            case 0x2b, 0x3d, 0xffab: zoom(fontScale * 1.1)                          // plus, equal, KP_Add
-            case 0x2d, 0xffad: zoom(fontScale / 1.1)                                // minus, KP_Subtract
-            case 0x30, 0xffb0: zoom(1)                                              // 0, KP_0
+            case 0xff55: gtk_notebook_prev_page(OpaquePointer(notebook))  // Page_Up
+            case 0xff56: gtk_notebook_next_page(OpaquePointer(notebook))  // Page_Down
+            case 0x2b, 0x3d, 0xffab: zoom(fontScale * 1.1)  // plus, equal, KP_Add
+            case 0x2d, 0xffad: zoom(fontScale / 1.1)  // minus, KP_Subtract
+            case 0x30, 0xffb0: zoom(1)  // 0, KP_0
             default: return false
             }
         }

@@ -95,13 +95,14 @@ final class TerminalTab {
     var isConnected: Bool { session.state.isLive }
 
     private func showState() {
-        let (text, button): (String?, String?) = switch session.state {
-        case .connecting: (L("Connecting…"), nil)
-        case .connected: (nil, nil)
-        case .reconnecting: (L("Reconnecting…"), nil)
-        case .disconnected(let error): (String(format: L("Disconnected — %@"), error.userMessage), L("_Reconnect"))
-        case .ended: (L("The shell has ended."), L("_New Shell"))
-        }
+        let (text, button): (String?, String?) =
+            switch session.state {
+            case .connecting: (L("Connecting…"), nil)
+            case .connected: (nil, nil)
+            case .reconnecting: (L("Reconnecting…"), nil)
+            case .disconnected(let error): (String(format: L("Disconnected — %@"), error.userMessage), L("_Reconnect"))
+            case .ended: (L("The shell has ended."), L("_New Shell"))
+            }
         UI.setText(banner, text ?? "")
         UI.setVisible(bannerBox, text != nil)
         UI.setVisible(bannerButton, button != nil)

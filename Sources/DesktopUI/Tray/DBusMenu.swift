@@ -16,18 +16,21 @@ final class DBusMenu {
 
     init(connection: OpaquePointer, menu: TrayMenu, perform: @escaping @MainActor (TrayMenu.Action) -> Void) throws(DBusCallError) {
         self.menu = menu
-        object = try DBusObject(connection: connection, path: Self.path, introspectionXML: Self.xml, methods: { [weak self] _, method, arguments in
-            guard let self else { return .success(nil) }
-            return handle(method, arguments, perform: perform)
-        }, properties: { _, name in
-            switch name {
-            case "Version": return .uint32(3)
-            case "TextDirection": return .string(gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL ? "rtl" : "ltr")
-            case "Status": return .string("normal")
-            case "IconThemePath": return .array(elementType: "s", [])
-            default: return nil
-            }
-        })
+        object = try DBusObject(
+            connection: connection, path: Self.path, introspectionXML: Self.xml,
+            methods: { [weak self] _, method, arguments in
+                guard let self else { return .success(nil) }
+                return handle(method, arguments, perform: perform)
+            },
+            properties: { _, name in
+                switch name {
+                case "Version": return .uint32(3)
+                case "TextDirection": return .string(gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL ? "rtl" : "ltr")
+                case "Status": return .string("normal")
+                case "IconThemePath": return .array(elementType: "s", [])
+                default: return nil
+                }
+            })
     }
 
     func unregister() { object?.unregister(); object = nil }
@@ -36,13 +39,17 @@ final class DBusMenu {
         let changed = new.items.filter { $0 != menu.item(id: $0.id) }
         menu = new
         guard !changed.isEmpty else { return }
-        object?.emit("ItemsPropertiesUpdated", interface: Self.interface, .tuple([
-            .array(elementType: "(ia{sv})", changed.map { .tuple([.int32($0.id), Self.properties(of: $0, only: [])]) }),
-            .array(elementType: "(ias)", []),
-        ]))
+        object?.emit(
+            "ItemsPropertiesUpdated", interface: Self.interface,
+            .tuple([
+                .array(elementType: "(ia{sv})", changed.map { .tuple([.int32($0.id), Self.properties(of: $0, only: [])]) }),
+                .array(elementType: "(ias)", []),
+            ]))
     }
 
-    private func handle(_ method: String, _ arguments: Variant, perform: @escaping @MainActor (TrayMenu.Action) -> Void) -> Result<Variant?, DBusCallError> {
+    private func handle(_ method: String, _ arguments: Variant, perform: @escaping @MainActor (TrayMenu.Action) -> Void) -> Result<
+        Variant?, DBusCallError
+    > {
         switch method {
         case "GetLayout":
             let parent = arguments[0]?.int32Value ?? 0
@@ -53,12 +60,17 @@ final class DBusMenu {
             let ids = arguments[0]?.items.compactMap(\.int32Value) ?? []
             let names = arguments[1]?.items.compactMap(\.stringValue) ?? []
             let wanted = ids.isEmpty ? menu.items.map(\.id) : ids
-            return .success(.tuple([.array(elementType: "(ia{sv})", wanted.compactMap { id in
-                menu.item(id: id).map { .tuple([.int32(id), Self.properties(of: $0, only: names)]) }
-            })]))
+            return .success(
+                .tuple([
+                    .array(
+                        elementType: "(ia{sv})",
+                        wanted.compactMap { id in
+                            menu.item(id: id).map { .tuple([.int32(id), Self.properties(of: $0, only: names)]) }
+                        })
+                ]))
         case "GetProperty":
             guard let id = arguments[0]?.int32Value, let item = menu.item(id: id), let name = arguments[1]?.stringValue,
-                  let value = Self.propertyList(of: item).first(where: { $0.0 == name })?.1
+                let value = Self.propertyList(of: item).first(where: { $0.0 == name })?.1
             else { return .failure(.invalidArguments("No such menu item or property")) }
             return .success(.tuple([.variant(value)]))
         case "Event":
@@ -102,20 +114,20 @@ final class DBusMenu {
     }
 
     private static let xml = """
-    <node><interface name="com.canonical.dbusmenu">
-      <property name="Version" type="u" access="read"/><property name="TextDirection" type="s" access="read"/>
-      <property name="Status" type="s" access="read"/><property name="IconThemePath" type="as" access="read"/>
-      <method name="GetLayout"><arg type="i" direction="in"/><arg type="i" direction="in"/><arg type="as" direction="in"/>
-        <arg type="u" direction="out"/><arg type="(ia{sv}av)" direction="out"/></method>
-      <method name="GetGroupProperties"><arg type="ai" direction="in"/><arg type="as" direction="in"/><arg type="a(ia{sv})" direction="out"/></method>
-      <method name="GetProperty"><arg type="i" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="out"/></method>
-      <method name="Event"><arg type="i" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="in"/><arg type="u" direction="in"/></method>
-      <method name="EventGroup"><arg type="a(isvu)" direction="in"/><arg type="ai" direction="out"/></method>
-      <method name="AboutToShow"><arg type="i" direction="in"/><arg type="b" direction="out"/></method>
-      <method name="AboutToShowGroup"><arg type="ai" direction="in"/><arg type="ai" direction="out"/><arg type="ai" direction="out"/></method>
-      <signal name="ItemsPropertiesUpdated"><arg type="a(ia{sv})"/><arg type="a(ias)"/></signal>
-      <signal name="LayoutUpdated"><arg type="u"/><arg type="i"/></signal>
-      <signal name="ItemActivationRequested"><arg type="i"/><arg type="u"/></signal>
-    </interface></node>
-    """
+        <node><interface name="com.canonical.dbusmenu">
+          <property name="Version" type="u" access="read"/><property name="TextDirection" type="s" access="read"/>
+          <property name="Status" type="s" access="read"/><property name="IconThemePath" type="as" access="read"/>
+          <method name="GetLayout"><arg type="i" direction="in"/><arg type="i" direction="in"/><arg type="as" direction="in"/>
+            <arg type="u" direction="out"/><arg type="(ia{sv}av)" direction="out"/></method>
+          <method name="GetGroupProperties"><arg type="ai" direction="in"/><arg type="as" direction="in"/><arg type="a(ia{sv})" direction="out"/></method>
+          <method name="GetProperty"><arg type="i" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="out"/></method>
+          <method name="Event"><arg type="i" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="in"/><arg type="u" direction="in"/></method>
+          <method name="EventGroup"><arg type="a(isvu)" direction="in"/><arg type="ai" direction="out"/></method>
+          <method name="AboutToShow"><arg type="i" direction="in"/><arg type="b" direction="out"/></method>
+          <method name="AboutToShowGroup"><arg type="ai" direction="in"/><arg type="ai" direction="out"/><arg type="ai" direction="out"/></method>
+          <signal name="ItemsPropertiesUpdated"><arg type="a(ia{sv})"/><arg type="a(ias)"/></signal>
+          <signal name="LayoutUpdated"><arg type="u"/><arg type="i"/></signal>
+          <signal name="ItemActivationRequested"><arg type="i"/><arg type="u"/></signal>
+        </interface></node>
+        """
 }

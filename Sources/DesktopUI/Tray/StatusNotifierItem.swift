@@ -20,18 +20,20 @@ final class StatusNotifierItem {
     init(connection: OpaquePointer, status: TrayStatus, onActivate: @escaping @MainActor (String?) -> Void) throws(DBusCallError) {
         self.status = status
         let xml = "<node>" + Self.interfaces.map(Self.interfaceXML).joined() + "</node>"
-        object = try DBusObject(connection: connection, path: Self.path, introspectionXML: xml, methods: { [weak self] _, method, arguments in
-            guard let self else { return .success(nil) }
-            switch method {
-            case "Activate", "SecondaryActivate":
-                let token = activationToken
-                activationToken = nil
-                onActivate(token)
-            case "ProvideXdgActivationToken": activationToken = arguments[0]?.stringValue
-            default: break  // ContextMenu and Scroll: the menu is exported over dbusmenu; scrolling means nothing here.
-            }
-            return .success(nil)
-        }, properties: { [weak self] _, name in self?.property(name) })
+        object = try DBusObject(
+            connection: connection, path: Self.path, introspectionXML: xml,
+            methods: { [weak self] _, method, arguments in
+                guard let self else { return .success(nil) }
+                switch method {
+                case "Activate", "SecondaryActivate":
+                    let token = activationToken
+                    activationToken = nil
+                    onActivate(token)
+                case "ProvideXdgActivationToken": activationToken = arguments[0]?.stringValue
+                default: break  // ContextMenu and Scroll: the menu is exported over dbusmenu; scrolling means nothing here.
+                }
+                return .success(nil)
+            }, properties: { [weak self] _, name in self?.property(name) })
     }
 
     func unregister() { object?.unregister(); object = nil }
@@ -72,20 +74,22 @@ final class StatusNotifierItem {
 
     private static func interfaceXML(_ name: String) -> String {
         let point = #"<arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/>"#
-        let properties = ["Category": "s", "Id": "s", "Title": "s", "Status": "s", "WindowId": "i", "IconThemePath": "s", "Menu": "o",
-                          "ItemIsMenu": "b", "IconName": "s", "IconPixmap": "a(iiay)", "OverlayIconName": "s", "OverlayIconPixmap": "a(iiay)",
-                          "AttentionIconName": "s", "AttentionIconPixmap": "a(iiay)", "AttentionMovieName": "s", "ToolTip": "(sa(iiay)ss)"]
+        let properties = [
+            "Category": "s", "Id": "s", "Title": "s", "Status": "s", "WindowId": "i", "IconThemePath": "s", "Menu": "o",
+            "ItemIsMenu": "b", "IconName": "s", "IconPixmap": "a(iiay)", "OverlayIconName": "s", "OverlayIconPixmap": "a(iiay)",
+            "AttentionIconName": "s", "AttentionIconPixmap": "a(iiay)", "AttentionMovieName": "s", "ToolTip": "(sa(iiay)ss)",
+        ]
         return """
-        <interface name="\(name)">
-          \(properties.sorted { $0.key < $1.key }.map { #"<property name="\#($0.key)" type="\#($0.value)" access="read"/>"# }.joined())
-          <method name="ContextMenu">\(point)</method>
-          <method name="Activate">\(point)</method>
-          <method name="SecondaryActivate">\(point)</method>
-          <method name="Scroll"><arg name="delta" type="i" direction="in"/><arg name="orientation" type="s" direction="in"/></method>
-          <method name="ProvideXdgActivationToken"><arg name="token" type="s" direction="in"/></method>
-          <signal name="NewTitle"/><signal name="NewIcon"/><signal name="NewAttentionIcon"/><signal name="NewOverlayIcon"/>
-          <signal name="NewToolTip"/><signal name="NewStatus"><arg name="status" type="s"/></signal>
-        </interface>
-        """
+            <interface name="\(name)">
+              \(properties.sorted { $0.key < $1.key }.map { #"<property name="\#($0.key)" type="\#($0.value)" access="read"/>"# }.joined())
+              <method name="ContextMenu">\(point)</method>
+              <method name="Activate">\(point)</method>
+              <method name="SecondaryActivate">\(point)</method>
+              <method name="Scroll"><arg name="delta" type="i" direction="in"/><arg name="orientation" type="s" direction="in"/></method>
+              <method name="ProvideXdgActivationToken"><arg name="token" type="s" direction="in"/></method>
+              <signal name="NewTitle"/><signal name="NewIcon"/><signal name="NewAttentionIcon"/><signal name="NewOverlayIcon"/>
+              <signal name="NewToolTip"/><signal name="NewStatus"><arg name="status" type="s"/></signal>
+            </interface>
+            """
     }
 }

@@ -18,7 +18,7 @@ final class TrayIconPixmaps {
 
     private static func render(_ iconName: String, size: Int32) -> Variant? {
         guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display),
-              let icon = gtk_icon_theme_lookup_icon(theme, iconName, nil, size, 1, GTK_TEXT_DIR_NONE, GtkIconLookupFlags(rawValue: 0))
+            let icon = gtk_icon_theme_lookup_icon(theme, iconName, nil, size, 1, GTK_TEXT_DIR_NONE, GtkIconLookupFlags(rawValue: 0))
         else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(icon)) }
         guard let file = gtk_icon_paintable_get_file(icon) else { return nil }

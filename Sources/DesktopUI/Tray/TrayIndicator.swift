@@ -28,8 +28,10 @@ final class TrayIndicator {
     /// Whether the main window is on screen, asked each time the menu is built (the app knows; nothing is cached here).
     private let windowShown: @MainActor () -> Bool
 
-    init?(connection: OpaquePointer?, status: TrayStatus, windowShown: @escaping @MainActor () -> Bool,
-          perform: @escaping @MainActor (TrayMenu.Action) -> Void, activate: @escaping @MainActor (String?) -> Void) {
+    init?(
+        connection: OpaquePointer?, status: TrayStatus, windowShown: @escaping @MainActor () -> Bool,
+        perform: @escaping @MainActor (TrayMenu.Action) -> Void, activate: @escaping @MainActor (String?) -> Void
+    ) {
         guard let connection else { return nil }
         self.connection = connection
         self.windowShown = windowShown
@@ -41,11 +43,14 @@ final class TrayIndicator {
             return nil
         }
         for name in Self.watcherNames {
-            watches.append(DBusPeer.watchName(connection, name, appeared: { [weak self] _ in self?.watcherAppeared(name) },
-                                              vanished: { [weak self] in self?.watcherVanished(name) }))
-            subscriptions.append(DBusPeer.subscribe(connection, sender: name, interface: name, signal: nil) { [weak self] signal, _ in
-                if signal == "StatusNotifierHostRegistered" || signal == "StatusNotifierHostUnregistered" { self?.queryHost(name) }
-            })
+            watches.append(
+                DBusPeer.watchName(
+                    connection, name, appeared: { [weak self] _ in self?.watcherAppeared(name) },
+                    vanished: { [weak self] in self?.watcherVanished(name) }))
+            subscriptions.append(
+                DBusPeer.subscribe(connection, sender: name, interface: name, signal: nil) { [weak self] signal, _ in
+                    if signal == "StatusNotifierHostRegistered" || signal == "StatusNotifierHostUnregistered" { self?.queryHost(name) }
+                })
         }
     }
 
@@ -75,8 +80,9 @@ final class TrayIndicator {
         Task { @MainActor in
             // The watcher takes our unique name; the item is at the spec's default path.
             let unique = String(cString: g_dbus_connection_get_unique_name(connection))
-            let result = await DBusPeer.call(connection, destination: name, path: "/StatusNotifierWatcher", interface: name,
-                                             method: "RegisterStatusNotifierItem", .tuple([.string(unique)]))
+            let result = await DBusPeer.call(
+                connection, destination: name, path: "/StatusNotifierWatcher", interface: name,
+                method: "RegisterStatusNotifierItem", .tuple([.string(unique)]))
             if case .failure(let error) = result {
                 FileHandle.standardError.write(Data("BuilderOS: \(name) refused the tray icon: \(error.message)\n".utf8))
             }
@@ -93,9 +99,10 @@ final class TrayIndicator {
 
     private func queryHost(_ name: String) {
         Task { @MainActor in
-            let reply = await DBusPeer.call(connection, destination: name, path: "/StatusNotifierWatcher",
-                                            interface: "org.freedesktop.DBus.Properties", method: "Get",
-                                            .tuple([.string(name), .string("IsStatusNotifierHostRegistered")]))
+            let reply = await DBusPeer.call(
+                connection, destination: name, path: "/StatusNotifierWatcher",
+                interface: "org.freedesktop.DBus.Properties", method: "Get",
+                .tuple([.string(name), .string("IsStatusNotifierHostRegistered")]))
             unanswered.remove(name)
             if case .success(let value) = reply { hosts[name] = value[0]?.boolValue ?? false }
             reviewHosts()

@@ -34,8 +34,9 @@ final class DonePage: WizardPage {
         let card = UI.vbox(spacing: Style.gap, classes: [Style.card], [grid, note])
 
         let title = UI.label(L("You're all set!"), classes: [Style.display], xalign: 0.5)
-        let body = UI.label(L("BuilderOS Desktop is connected to your server. Your API key is in your keyring."),
-                            classes: [Style.body, Style.dim], xalign: 0.5)
+        let body = UI.label(
+            L("BuilderOS Desktop is connected to your server. Your API key is in your keyring."),
+            classes: [Style.body, Style.dim], xalign: 0.5)
         gtk_label_set_justify(OpaquePointer(body), GTK_JUSTIFY_CENTER)
         root = UI.vbox(spacing: Style.gapLarge, [badge, title, body, card, open])
         UI.align(root, v: GTK_ALIGN_CENTER)

@@ -14,8 +14,9 @@ final class KeyPage: WizardPage {
     private let feedback: Widget
 
     init(onChange: @escaping @MainActor (String) -> Void, onEnter: @escaping @MainActor () -> Void) {
-        entry = UI.entry(placeholder: L("Paste your API key"), classes: [Style.entry, Style.mono], password: true,
-                         onChange: onChange, onActivate: onEnter)
+        entry = UI.entry(
+            placeholder: L("Paste your API key"), classes: [Style.entry, Style.mono], password: true,
+            onChange: onChange, onActivate: onEnter)
         gtk_widget_set_name(entry, "key-entry")
         gtk_widget_set_hexpand(entry, 1)
         focusTarget = entry
@@ -46,19 +47,25 @@ final class KeyPage: WizardPage {
         gtk_widget_set_name(copy, "copy-command")
         Accessibility.setLabel(copy, L("Copy the command"))
 
-        let help = UI.vbox(spacing: Style.gapSmall, classes: [Style.card], [
-            UI.label(L("Where to find your key"), classes: [Style.headline]),
-            UI.label(L("On the computer that runs BuilderOS, run this command in a terminal and copy what it prints:"),
-                     classes: [Style.label]),
-            UI.hbox(spacing: Style.gapSmall, [command, copy]),
-            copied,
-        ])
-        root = UI.vbox(spacing: Style.gapLarge, [
-            PageHeading.make(title: L("Enter your API key"),
-                             body: L("Your server only answers apps that know its API key. BuilderOS Desktop keeps it in your keyring, never in a file.")),
-            UI.vbox(spacing: Style.gapSmall, [fieldLabel, UI.hbox(spacing: Style.gapSmall, [entry, reveal]), feedback, serverLabel]),
-            help,
-        ])
+        let help = UI.vbox(
+            spacing: Style.gapSmall, classes: [Style.card],
+            [
+                UI.label(L("Where to find your key"), classes: [Style.headline]),
+                UI.label(
+                    L("On the computer that runs BuilderOS, run this command in a terminal and copy what it prints:"),
+                    classes: [Style.label]),
+                UI.hbox(spacing: Style.gapSmall, [command, copy]),
+                copied,
+            ])
+        root = UI.vbox(
+            spacing: Style.gapLarge,
+            [
+                PageHeading.make(
+                    title: L("Enter your API key"),
+                    body: L("Your server only answers apps that know its API key. BuilderOS Desktop keeps it in your keyring, never in a file.")),
+                UI.vbox(spacing: Style.gapSmall, [fieldLabel, UI.hbox(spacing: Style.gapSmall, [entry, reveal]), feedback, serverLabel]),
+                help,
+            ])
 
         Signals.connect(UnsafeMutableRawPointer(reveal), "toggled") { [entry, reveal] in
             let shown = gtk_toggle_button_get_active(gtkCast(reveal, to: GtkToggleButton.self)) != 0

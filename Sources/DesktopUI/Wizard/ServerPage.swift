@@ -13,8 +13,9 @@ final class ServerPage: WizardPage {
     private let warningText: Widget
 
     init(onChange: @escaping @MainActor (String) -> Void, onEnter: @escaping @MainActor () -> Void) {
-        entry = UI.entry(placeholder: "https://builderos.example.com", classes: [Style.entry, Style.mono],
-                         onChange: onChange, onActivate: onEnter)
+        entry = UI.entry(
+            placeholder: "https://builderos.example.com", classes: [Style.entry, Style.mono],
+            onChange: onChange, onActivate: onEnter)
         gtk_widget_set_name(entry, "server-entry")
         focusTarget = entry
         let fieldLabel = UI.label(L("Server address"), classes: [Style.label])
@@ -27,24 +28,31 @@ final class ServerPage: WizardPage {
         Accessibility.setDescription(entry, L("The address is checked as you type."))
 
         warningText = UI.label("", classes: [Style.label])
-        warning = UI.vbox(spacing: Style.gapSmall, classes: [Style.notice], [
-            UI.label(L("Unencrypted connection"), classes: [Style.headline, Style.warningText]), warningText,
-        ])
+        warning = UI.vbox(
+            spacing: Style.gapSmall, classes: [Style.notice],
+            [
+                UI.label(L("Unencrypted connection"), classes: [Style.headline, Style.warningText]), warningText,
+            ])
 
-        let examples = UI.vbox(spacing: Style.gapSmall, classes: [Style.card], [
-            UI.label(L("Examples"), classes: [Style.headline]),
-            Self.example(L("A tunnel URL"), "https://my-builderos.trycloudflare.com"),
-            Self.example(L("An address on your VPN"), "http://100.101.102.103:8080"),
-            UI.label(L("BuilderOS prints its address when it starts on your server."), classes: [Style.label, Style.dim]),
-        ])
+        let examples = UI.vbox(
+            spacing: Style.gapSmall, classes: [Style.card],
+            [
+                UI.label(L("Examples"), classes: [Style.headline]),
+                Self.example(L("A tunnel URL"), "https://my-builderos.trycloudflare.com"),
+                Self.example(L("An address on your VPN"), "http://100.101.102.103:8080"),
+                UI.label(L("BuilderOS prints its address when it starts on your server."), classes: [Style.label, Style.dim]),
+            ])
 
-        root = UI.vbox(spacing: Style.gapLarge, [
-            PageHeading.make(title: L("Where is your server?"),
-                             body: L("Enter the address of the computer that runs BuilderOS: its tunnel URL, or its address on your VPN or home network.")),
-            UI.vbox(spacing: Style.gapSmall, [fieldLabel, entry, feedback]),
-            warning,
-            examples,
-        ])
+        root = UI.vbox(
+            spacing: Style.gapLarge,
+            [
+                PageHeading.make(
+                    title: L("Where is your server?"),
+                    body: L("Enter the address of the computer that runs BuilderOS: its tunnel URL, or its address on your VPN or home network.")),
+                UI.vbox(spacing: Style.gapSmall, [fieldLabel, entry, feedback]),
+                warning,
+                examples,
+            ])
     }
 
     private static func example(_ title: String, _ address: String) -> Widget {

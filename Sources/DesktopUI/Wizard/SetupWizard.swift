@@ -28,15 +28,18 @@ public final class SetupWizard {
     ///   - prefilledServer: an address to start with (e.g. the demo server, or the current one on
     ///     "Change server…"); the user can still edit it.
     ///   - startAt: `.server` when the user already knows the app (Change server…).
-    public init(application: UnsafeMutablePointer<GtkApplication>, account: Account = Account(),
-                prefilledServer: String = "", startAt: SetupStep = .welcome,
-                onFinished: @escaping @MainActor (ServerAddress, String) -> Void) {
+    public init(
+        application: UnsafeMutablePointer<GtkApplication>, account: Account = Account(),
+        prefilledServer: String = "", startAt: SetupStep = .welcome,
+        onFinished: @escaping @MainActor (ServerAddress, String) -> Void
+    ) {
         self.account = account
         self.onFinished = onFinished
         flow = SetupFlow(step: startAt, serverText: prefilledServer)
 
         // Tall enough for the connection test's five rows with their details (720 cut the last one off).
-        window = AppWindow.make(application, title: L("Set Up BuilderOS"), name: "setup-wizard", width: Layout.px("wizard-width"), height: Layout.px("wizard-height"))
+        window = AppWindow.make(
+            application, title: L("Set Up BuilderOS"), name: "setup-wizard", width: Layout.px("wizard-width"), height: Layout.px("wizard-height"))
         let gwindow = gtkCast(window, to: GtkWindow.self)
 
         stack = UI.stack()
@@ -89,16 +92,18 @@ public final class SetupWizard {
 
     private func buildPages() {
         let welcome = WelcomePage { [unowned self] in primary() }
-        let server = ServerPage(onChange: { [unowned self] text in
-            guard flow.serverText != text else { return }
-            flow.serverText = text
-            render()
-        }, onEnter: { [unowned self] in primary() })
-        let key = KeyPage(onChange: { [unowned self] text in
-            guard flow.keyText != text else { return }
-            flow.keyText = text
-            render()
-        }, onEnter: { [unowned self] in primary() })
+        let server = ServerPage(
+            onChange: { [unowned self] text in
+                guard flow.serverText != text else { return }
+                flow.serverText = text
+                render()
+            }, onEnter: { [unowned self] in primary() })
+        let key = KeyPage(
+            onChange: { [unowned self] text in
+                guard flow.keyText != text else { return }
+                flow.keyText = text
+                render()
+            }, onEnter: { [unowned self] in primary() })
         let done = DonePage { [unowned self] in primary() }
         pages = [.welcome: welcome, .server: server, .apiKey: key, .test: TestPage(), .done: done]
         for step in SetupStep.allCases {
@@ -149,9 +154,11 @@ public final class SetupWizard {
             case .proceed: break
             case .invalid: gtk_widget_grab_focus(pages[.server]!.focusTarget)
             case .needsConsent(let address):
-                ConfirmDialog.ask(parent: window, title: L("Use an unencrypted connection?"),
-                                  body: address.transportWarning ?? "", cancel: L("_Cancel"), confirm: L("_Use Anyway"),
-                                  destructive: true, name: "http-consent") { [unowned self] in
+                ConfirmDialog.ask(
+                    parent: window, title: L("Use an unencrypted connection?"),
+                    body: address.transportWarning ?? "", cancel: L("_Cancel"), confirm: L("_Use Anyway"),
+                    destructive: true, name: "http-consent"
+                ) { [unowned self] in
                     flow.consentToPlainHTTP()
                     flow.advance()
                     render()
@@ -193,9 +200,11 @@ public final class SetupWizard {
             gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
             return
         }
-        ConfirmDialog.ask(parent: window, title: L("Leave the setup?"),
-                          body: L("Nothing has been saved yet. You can set up BuilderOS the next time you open it."),
-                          cancel: L("_Keep Setting Up"), confirm: L("_Leave"), name: "leave-setup") { [unowned self] in
+        ConfirmDialog.ask(
+            parent: window, title: L("Leave the setup?"),
+            body: L("Nothing has been saved yet. You can set up BuilderOS the next time you open it."),
+            cancel: L("_Keep Setting Up"), confirm: L("_Leave"), name: "leave-setup"
+        ) { [unowned self] in
             leaving = true
             testGeneration += 1
             testTask?.cancel()

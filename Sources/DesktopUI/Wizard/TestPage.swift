@@ -24,12 +24,15 @@ final class TestPage: WizardPage {
         fixText = UI.label("", classes: [Style.body])
         gtk_widget_set_name(fixText, "test-fix")
         problem = UI.vbox(spacing: Style.gapSmall, classes: [Style.notice], [problemText, fixText])
-        root = UI.vbox(spacing: Style.gapLarge, [
-            PageHeading.make(title: L("Testing the connection"),
-                             body: L("BuilderOS Desktop checks the server and the key before it saves anything.")),
-            // What went wrong comes first, so it is seen without scrolling.
-            problem, list,
-        ])
+        root = UI.vbox(
+            spacing: Style.gapLarge,
+            [
+                PageHeading.make(
+                    title: L("Testing the connection"),
+                    body: L("BuilderOS Desktop checks the server and the key before it saves anything.")),
+                // What went wrong comes first, so it is seen without scrolling.
+                problem, list,
+            ])
         gtk_widget_set_focusable(root, 1)
         Accessibility.setLabel(root, L("Connection test results"))
     }

@@ -16,8 +16,11 @@ final class WelcomePage: WizardPage {
         UI.size(start, width: Layout.px("wide-button"))
         focusTarget = start
         let name = UI.label("BuilderOS", classes: [Style.display], xalign: 0.5)
-        let purpose = UI.label(L("Your BuilderOS server, on your desktop: chat with Jarvis and Codex, see how your system is doing, and put the server to sleep when you are done."),
-                               classes: [Style.body, Style.dim], xalign: 0.5)
+        let purpose = UI.label(
+            L(
+                "Your BuilderOS server, on your desktop: chat with Jarvis and Codex, see how your system is doing, and put the server to sleep when you are done."
+            ),
+            classes: [Style.body, Style.dim], xalign: 0.5)
         gtk_label_set_justify(OpaquePointer(purpose), GTK_JUSTIFY_CENTER)
         root = UI.vbox(spacing: Style.gapLarge, [tile, name, purpose, start])
         UI.margins(start, top: Style.gap)

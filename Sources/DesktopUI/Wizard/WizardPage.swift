@@ -15,9 +15,11 @@ protocol WizardPage: AnyObject {
 @MainActor
 enum PageHeading {
     static func make(title: String, body: String) -> Widget {
-        UI.vbox(spacing: Style.gapSmall, [
-            UI.label(title, classes: [Style.title]),
-            UI.label(body, classes: [Style.body, Style.dim]),
-        ])
+        UI.vbox(
+            spacing: Style.gapSmall,
+            [
+                UI.label(title, classes: [Style.title]),
+                UI.label(body, classes: [Style.body, Style.dim]),
+            ])
     }
 }

@@ -13,8 +13,10 @@ public final class DBusObject {
     private var registrations: [guint] = []
 
     /// Exports every interface of `introspectionXML` at `path`.
-    public init(connection: OpaquePointer, path: String, introspectionXML: String,
-                methods: @escaping MethodHandler, properties: @escaping PropertyGetter) throws(DBusCallError) {
+    public init(
+        connection: OpaquePointer, path: String, introspectionXML: String,
+        methods: @escaping MethodHandler, properties: @escaping PropertyGetter
+    ) throws(DBusCallError) {
         (self.connection, self.path) = (connection, path)
         var error: UnsafeMutablePointer<GError>?
         guard let node = g_dbus_node_info_new_for_xml(introspectionXML, &error) else { throw DBusCallError(consuming: error) }

@@ -5,23 +5,27 @@ import CGtk
 @MainActor
 public enum DBusPeer {
     /// Calls a method; the reply tuple, or the error.
-    public static func call(_ connection: OpaquePointer, destination: String, path: String,
-                            interface: String, method: String, _ arguments: Variant = .tuple([]),
-                            timeoutMilliseconds: Int32 = 5000) async -> Result<Variant, DBusCallError> {
+    public static func call(
+        _ connection: OpaquePointer, destination: String, path: String,
+        interface: String, method: String, _ arguments: Variant = .tuple([]),
+        timeoutMilliseconds: Int32 = 5000
+    ) async -> Result<Variant, DBusCallError> {
         await withCheckedContinuation { (continuation: CheckedContinuation<Result<Variant, DBusCallError>, Never>) in
             let box = Unmanaged.passRetained(CallBox(continuation)).toOpaque()
-            g_dbus_connection_call(connection, destination, path, interface, method, arguments.make(), nil,
-                                   G_DBUS_CALL_FLAGS_NO_AUTO_START, timeoutMilliseconds, nil, { source, result, box in
-                let call = Unmanaged<CallBox>.fromOpaque(box!).takeRetainedValue()
-                var error: UnsafeMutablePointer<GError>?
-                let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
-                if let reply {
-                    defer { g_variant_unref(reply) }
-                    call.continuation.resume(returning: .success(Variant(reply)))
-                } else {
-                    call.continuation.resume(returning: .failure(DBusCallError(consuming: error)))
-                }
-            }, box)
+            g_dbus_connection_call(
+                connection, destination, path, interface, method, arguments.make(), nil,
+                G_DBUS_CALL_FLAGS_NO_AUTO_START, timeoutMilliseconds, nil,
+                { source, result, box in
+                    let call = Unmanaged<CallBox>.fromOpaque(box!).takeRetainedValue()
+                    var error: UnsafeMutablePointer<GError>?
+                    let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
+                    if let reply {
+                        defer { g_variant_unref(reply) }
+                        call.continuation.resume(returning: .success(Variant(reply)))
+                    } else {
+                        call.continuation.resume(returning: .failure(DBusCallError(consuming: error)))
+                    }
+                }, box)
         }
     }
 
@@ -32,17 +36,22 @@ public enum DBusPeer {
 
     /// Calls `appeared` with the owner whenever `name` gets one (at once if it has one now), `vanished` when it loses it.
     /// Returns the watch id for `unwatch`.
-    public static func watchName(_ connection: OpaquePointer, _ name: String,
-                                 appeared: @escaping @MainActor (String) -> Void, vanished: @escaping @MainActor () -> Void) -> guint {
+    public static func watchName(
+        _ connection: OpaquePointer, _ name: String,
+        appeared: @escaping @MainActor (String) -> Void, vanished: @escaping @MainActor () -> Void
+    ) -> guint {
         let box = Unmanaged.passRetained(WatchBox(appeared: appeared, vanished: vanished)).toOpaque()
-        return g_bus_watch_name_on_connection(connection, name, G_BUS_NAME_WATCHER_FLAGS_NONE, { _, _, owner, box in
-            let watch = Unmanaged<WatchBox>.fromOpaque(box!).takeUnretainedValue()
-            let owner = String(cString: owner!)
-            MainActor.assumeIsolated { watch.appeared(owner) }
-        }, { _, _, box in
-            let watch = Unmanaged<WatchBox>.fromOpaque(box!).takeUnretainedValue()
-            MainActor.assumeIsolated { watch.vanished() }
-        }, box, { Unmanaged<WatchBox>.fromOpaque($0!).release() })
+        return g_bus_watch_name_on_connection(
+            connection, name, G_BUS_NAME_WATCHER_FLAGS_NONE,
+            { _, _, owner, box in
+                let watch = Unmanaged<WatchBox>.fromOpaque(box!).takeUnretainedValue()
+                let owner = String(cString: owner!)
+                MainActor.assumeIsolated { watch.appeared(owner) }
+            },
+            { _, _, box in
+                let watch = Unmanaged<WatchBox>.fromOpaque(box!).takeUnretainedValue()
+                MainActor.assumeIsolated { watch.vanished() }
+            }, box, { Unmanaged<WatchBox>.fromOpaque($0!).release() })
     }
 
     public static func unwatch(_ id: guint) { g_bus_unwatch_name(id) }
@@ -51,19 +60,24 @@ public enum DBusPeer {
     private final class WatchBox: @unchecked Sendable {
         let appeared: @MainActor (String) -> Void
         let vanished: @MainActor () -> Void
-        init(appeared: @escaping @MainActor (String) -> Void, vanished: @escaping @MainActor () -> Void) { (self.appeared, self.vanished) = (appeared, vanished) }
+        init(appeared: @escaping @MainActor (String) -> Void, vanished: @escaping @MainActor () -> Void) {
+            (self.appeared, self.vanished) = (appeared, vanished)
+        }
     }
 
     /// Subscribes to a signal from `sender` (a name; nil for any); the handler gets the signal name and its arguments.
-    public static func subscribe(_ connection: OpaquePointer, sender: String?, interface: String,
-                                 signal: String?, handler: @escaping @MainActor (String, Variant) -> Void) -> guint {
+    public static func subscribe(
+        _ connection: OpaquePointer, sender: String?, interface: String,
+        signal: String?, handler: @escaping @MainActor (String, Variant) -> Void
+    ) -> guint {
         let box = Unmanaged.passRetained(SignalBox(handler)).toOpaque()
-        return g_dbus_connection_signal_subscribe(connection, sender, interface, signal, nil, nil, G_DBUS_SIGNAL_FLAGS_NONE,
-                                                  { _, _, _, _, signal, parameters, box in
-            let subscription = Unmanaged<SignalBox>.fromOpaque(box!).takeUnretainedValue()
-            let name = String(cString: signal!), arguments = Variant(parameters!)
-            MainActor.assumeIsolated { subscription.handler(name, arguments) }
-        }, box, { Unmanaged<SignalBox>.fromOpaque($0!).release() })
+        return g_dbus_connection_signal_subscribe(
+            connection, sender, interface, signal, nil, nil, G_DBUS_SIGNAL_FLAGS_NONE,
+            { _, _, _, _, signal, parameters, box in
+                let subscription = Unmanaged<SignalBox>.fromOpaque(box!).takeUnretainedValue()
+                let name = String(cString: signal!), arguments = Variant(parameters!)
+                MainActor.assumeIsolated { subscription.handler(name, arguments) }
+            }, box, { Unmanaged<SignalBox>.fromOpaque($0!).release() })
     }
 
     public static func unsubscribe(_ connection: OpaquePointer, _ id: guint) {

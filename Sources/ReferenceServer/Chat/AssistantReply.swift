@@ -5,29 +5,29 @@ public enum AssistantReply {
     public static func text(for message: String, agent: String) -> String {
         let name = agent == "codex" ? "Codex" : "Jarvis"
         return """
-        ## \(name) here
+            ## \(name) here
 
-        You said: “\(message)”
+            You said: “\(message)”
 
-        Here is what this reference server can show you:
+            Here is what this reference server can show you:
 
-        - streamed replies, chunk by chunk
-        - **Markdown** with `inline code`
-        - a fenced code block
+            - streamed replies, chunk by chunk
+            - **Markdown** with `inline code`
+            - a fenced code block
 
-        ```swift
-        let greeting = "Hello from BuilderOS"
-        print(greeting)
-        ```
+            ```swift
+            let greeting = "Hello from BuilderOS"
+            print(greeting)
+            ```
 
-        | Feature | Shown as |
-        |---|---|
-        | Streaming | chunks |
-        | Tables | a grid |
+            | Feature | Shown as |
+            |---|---|
+            | Streaming | chunks |
+            | Tables | a grid |
 
-        <tts-summary>\(name) repeated your message.</tts-summary>
-        Read more in [the BuilderOS guide](https://builderos.example.com/guide). That is all for now.
-        """
+            <tts-summary>\(name) repeated your message.</tts-summary>
+            Read more in [the BuilderOS guide](https://builderos.example.com/guide). That is all for now.
+            """
     }
 
     /// A reply of exactly `bytes` bytes: numbered lines of text, for size tests.

@@ -24,9 +24,11 @@ public enum BenchmarkDocument {
     /// sometimes a code block or a table.
     public static func conversationMessage(_ index: Int) -> (fromUser: Bool, text: String) {
         if index % 2 == 0 {
-            let question = ["How does \(topics[index % topics.count]) handle a dropped connection?",
-                            "Can you check why the last deploy took so long? It felt slower than usual.",
-                            "What should I change so \(topics[(index / 2) % topics.count]) retries less often? The logs are noisy. Keep it short."]
+            let question = [
+                "How does \(topics[index % topics.count]) handle a dropped connection?",
+                "Can you check why the last deploy took so long? It felt slower than usual.",
+                "What should I change so \(topics[(index / 2) % topics.count]) retries less often? The logs are noisy. Keep it short.",
+            ]
             return (true, question[index % 3])
         }
         let target = 200 + (index * 937) % 2_800
@@ -43,8 +45,10 @@ public enum BenchmarkDocument {
         return (false, text)
     }
 
-    private static let topics = ["the sync engine", "the upload queue", "the session store", "the capsule scheduler",
-                                 "the notification relay", "the tunnel watchdog", "the audit log", "the cache layer"]
+    private static let topics = [
+        "the sync engine", "the upload queue", "the session store", "the capsule scheduler",
+        "the notification relay", "the tunnel watchdog", "the audit log", "the cache layer",
+    ]
 
     private static func section(_ n: Int) -> String {
         let topic = topics[n % topics.count]
@@ -81,11 +85,15 @@ public enum BenchmarkDocument {
 
     private static let subjects = ["The client", "Each request", "A retry", "The server", "This step", "The worker", "Every reply"]
     private static let verbs = ["waits for", "checks", "writes", "reads back", "keeps", "drops", "sends"]
-    private static let objects = ["the *newest* record", "a **signed** token", "the `pending` list", "one batch at a time",
-                                  "the [upstream index](https://builderos.example.com/docs/index)", "every open handle"]
-    private static let tails = ["before it answers", "so nothing is lost when the network drops",
-                                "and then reports back to the caller", "within the configured deadline",
-                                "unless the user cancelled the operation", "while the previous step is still running"]
+    private static let objects = [
+        "the *newest* record", "a **signed** token", "the `pending` list", "one batch at a time",
+        "the [upstream index](https://builderos.example.com/docs/index)", "every open handle",
+    ]
+    private static let tails = [
+        "before it answers", "so nothing is lost when the network drops",
+        "and then reports back to the caller", "within the configured deadline",
+        "unless the user cancelled the operation", "while the previous step is still running",
+    ]
 
     private static func sentence(_ seed: Int) -> String {
         "\(subjects[seed % subjects.count]) \(verbs[(seed / 3) % verbs.count]) \(objects[(seed / 5) % objects.count]) \(tails[(seed / 2) % tails.count])."

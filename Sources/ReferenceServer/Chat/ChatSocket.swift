@@ -70,12 +70,17 @@ enum ChatSocket {
     }
 
     private static func sendReady(agent: String, outbound: WebSocketOutboundWriter) async throws {
-        try await send(["type": "ready", "identity": agent == "codex" ? "codex" : "jarvis",
-                        "working_directory": "/srv/builderos", "features": ["streaming": true]], outbound)
+        try await send(
+            [
+                "type": "ready", "identity": agent == "codex" ? "codex" : "jarvis",
+                "working_directory": "/srv/builderos", "features": ["streaming": true],
+            ], outbound)
     }
 
     /// Streams one turn. Returns false when the fault switches dropped the connection.
-    private static func streamReply(to request: ChatRequest, agent: String, outbound: WebSocketOutboundWriter, state: ServerState) async throws -> Bool {
+    private static func streamReply(to request: ChatRequest, agent: String, outbound: WebSocketOutboundWriter, state: ServerState) async throws
+        -> Bool
+    {
         let faults = state.faults
         if faults.responseDelayMilliseconds > 0 { try await Task.sleep(for: .milliseconds(faults.responseDelayMilliseconds)) }
         if faults.errorFrame {
@@ -87,10 +92,12 @@ enum ChatSocket {
             try await send(["type": "complete", "content": "Response complete", "timestamp": ServerTimestamp.now()], outbound)
             return true
         }
-        let text = faults.errorMessage
+        let text =
+            faults.errorMessage
             ? "Error: the assistant backend failed to answer"
             : AssistantReply.text(for: request.content, agent: agent)
-        let chunks = faults.giantChunkBytes > 0
+        let chunks =
+            faults.giantChunkBytes > 0
             ? [AssistantReply.giant(bytes: faults.giantChunkBytes)]
             : AssistantReply.chunks(of: text, agent: agent)
         for (index, chunk) in chunks.enumerated() {
@@ -101,10 +108,15 @@ enum ChatSocket {
             try await send(["type": faults.chunkFrameType, "content": chunk, "timestamp": ServerTimestamp.now()], outbound)
             if faults.chunkDelayMilliseconds > 0 { try await Task.sleep(for: .milliseconds(faults.chunkDelayMilliseconds)) }
         }
-        try await send(["type": "complete", "content": "Response complete", "timestamp": ServerTimestamp.now(),
-                        "message_count": state.messageCount(sessionID: request.sessionID),
-                        "usage": ["input_tokens": request.content.count / 4 + 1, "cached_input_tokens": 0,
-                                  "output_tokens": text.count / 4 + 1]], outbound)
+        try await send(
+            [
+                "type": "complete", "content": "Response complete", "timestamp": ServerTimestamp.now(),
+                "message_count": state.messageCount(sessionID: request.sessionID),
+                "usage": [
+                    "input_tokens": request.content.count / 4 + 1, "cached_input_tokens": 0,
+                    "output_tokens": text.count / 4 + 1,
+                ],
+            ], outbound)
         return true
     }
 
@@ -135,8 +147,8 @@ struct ChatRequest {
 
     init?(json: String) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
-              let content = (object["content"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines),
-              !content.isEmpty
+            let content = (object["content"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines),
+            !content.isEmpty
         else { return nil }
         self.content = content
         self.sessionID = object["session_id"] as? String ?? "anonymous"

@@ -1,5 +1,5 @@
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 
 extension HTTPField.Name {
     static let apiKey = HTTPField.Name("X-API-Key")!

@@ -6,8 +6,10 @@ enum CoreRoutes {
     static func add<Context: RequestContext>(to router: Router<Context>, state: ServerState) {
         router.get("/api/health") { _, _ in
             let c = state.connections
-            return JSONResponse.make(["status": "ok", "version": state.version, "timestamp": ServerTimestamp.now(),
-                                      "connections": ["claude": c["claude"] ?? 0, "codex": c["codex"] ?? 0]])
+            return JSONResponse.make([
+                "status": "ok", "version": state.version, "timestamp": ServerTimestamp.now(),
+                "connections": ["claude": c["claude"] ?? 0, "codex": c["codex"] ?? 0],
+            ])
         }
         router.get("/api/status") { _, _ in
             var reply: [String: Any] = [
@@ -22,8 +24,10 @@ enum CoreRoutes {
         }
         router.get("/api/sessions") { _, _ in
             let list = state.sessions.map { s -> [String: Any] in
-                ["session_id": s.sessionId, "agent_type": s.agentType, "device_id": s.deviceId,
-                 "message_count": s.messageCount, "created_at": s.createdAt, "last_activity": s.lastActivity]
+                [
+                    "session_id": s.sessionId, "agent_type": s.agentType, "device_id": s.deviceId,
+                    "message_count": s.messageCount, "created_at": s.createdAt, "last_activity": s.lastActivity,
+                ]
             }
             return JSONResponse.make(["total": list.count, "sessions": list])
         }

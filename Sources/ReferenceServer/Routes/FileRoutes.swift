@@ -43,10 +43,11 @@ enum FileRoutes {
             // Path parameters arrive percent-encoded ("report%20final.pdf").
             let name = (context.parameters.get("name") ?? "").removingPercentEncoding ?? ""
             guard UUID(uuidString: id) != nil, sanitize(name) == name,
-                  let data = FileManager.default.contents(atPath: state.uploadDirectory.appendingPathComponent(id).appendingPathComponent(name).path)
+                let data = FileManager.default.contents(atPath: state.uploadDirectory.appendingPathComponent(id).appendingPathComponent(name).path)
             else { return JSONResponse.error(.notFound, "File not found") }
-            return Response(status: .ok, headers: [.contentType: "application/octet-stream"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            return Response(
+                status: .ok, headers: [.contentType: "application/octet-stream"],
+                body: .init(byteBuffer: ByteBuffer(bytes: data)))
         }
     }
 

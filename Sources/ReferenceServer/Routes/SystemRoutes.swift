@@ -12,10 +12,12 @@ enum SystemRoutes {
         router.get("/api/capsules/:name") { request, context in
             if let refusal = gate(request, state) { return refusal }
             guard let name = context.parameters.get("name"),
-                  let capsule = SampleCapsules.all.first(where: { $0.name == name })
+                let capsule = SampleCapsules.all.first(where: { $0.name == name })
             else { return JSONResponse.error(.notFound, "Capsule not found") }
-            return JSONResponse.make(["name": capsule.name, "title": capsule.title, "purpose": capsule.purpose,
-                                      "path": capsule.path, "directories": capsule.directories])
+            return JSONResponse.make([
+                "name": capsule.name, "title": capsule.title, "purpose": capsule.purpose,
+                "path": capsule.path, "directories": capsule.directories,
+            ])
         }
         router.post("/api/system/sleep") { request, _ in
             if let refusal = gate(request, state) { return refusal }
@@ -23,8 +25,10 @@ enum SystemRoutes {
             if state.faults.legacySleepReply {
                 return JSONResponse.make(["success": true, "message": "Mac is going to sleep"])
             }
-            return JSONResponse.make(["status": "success", "message": "Mac is going to sleep (simulated)",
-                                      "timestamp": ServerTimestamp.now()])
+            return JSONResponse.make([
+                "status": "success", "message": "Mac is going to sleep (simulated)",
+                "timestamp": ServerTimestamp.now(),
+            ])
         }
         router.post("/api/system/wake") { request, _ in
             if let refusal = gate(request, state) { return refusal }
@@ -55,15 +59,20 @@ struct SampleCapsule {
 
 enum SampleCapsules {
     static let all: [SampleCapsule] = [
-        .init(name: "jarvis-core", title: "Jarvis Core", purpose: "The assistant's memory, tools and routines.",
-              path: "/srv/builderos/capsules/jarvis-core", directories: ["docs", "src", "tests"]),
-        .init(name: "deploy-pipeline", title: "Deploy Pipeline", purpose: "Builds, tests and ships every capsule.",
-              path: "/srv/builderos/capsules/deploy-pipeline", directories: ["pipelines", "scripts"]),
-        .init(name: "log-search", title: "Log Search", purpose: "Indexes server logs for quick questions.",
-              path: "/srv/builderos/capsules/log-search", directories: ["index", "src"]),
-        .init(name: "memory-graph", title: "Memory Graph", purpose: "Long-term notes linked by topic.",
-              path: "/srv/builderos/capsules/memory-graph", directories: ["graph", "importers"]),
-        .init(name: "home-lab", title: "Home Lab", purpose: "Controls the machines on the home network.",
-              path: "/srv/builderos/capsules/home-lab", directories: ["devices", "scenes"]),
+        .init(
+            name: "jarvis-core", title: "Jarvis Core", purpose: "The assistant's memory, tools and routines.",
+            path: "/srv/builderos/capsules/jarvis-core", directories: ["docs", "src", "tests"]),
+        .init(
+            name: "deploy-pipeline", title: "Deploy Pipeline", purpose: "Builds, tests and ships every capsule.",
+            path: "/srv/builderos/capsules/deploy-pipeline", directories: ["pipelines", "scripts"]),
+        .init(
+            name: "log-search", title: "Log Search", purpose: "Indexes server logs for quick questions.",
+            path: "/srv/builderos/capsules/log-search", directories: ["index", "src"]),
+        .init(
+            name: "memory-graph", title: "Memory Graph", purpose: "Long-term notes linked by topic.",
+            path: "/srv/builderos/capsules/memory-graph", directories: ["graph", "importers"]),
+        .init(
+            name: "home-lab", title: "Home Lab", purpose: "Controls the machines on the home network.",
+            path: "/srv/builderos/capsules/home-lab", directories: ["devices", "scenes"]),
     ]
 }

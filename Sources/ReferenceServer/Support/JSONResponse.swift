@@ -20,11 +20,11 @@ enum JSONResponse {
     /// The HTML page a tunnel edge answers with when the origin is down.
     static func tunnelPage(status: Int) -> Response {
         let html = """
-        <!DOCTYPE html>
-        <html><head><title>Error \(status) | Bad gateway</title></head>
-        <body><h1>Bad gateway</h1><p>Error code \(status)</p>
-        <p>The web server reported a bad gateway error. The origin is unreachable.</p></body></html>
-        """
+            <!DOCTYPE html>
+            <html><head><title>Error \(status) | Bad gateway</title></head>
+            <body><h1>Bad gateway</h1><p>Error code \(status)</p>
+            <p>The web server reported a bad gateway error. The origin is unreachable.</p></body></html>
+            """
         return Response(
             status: .init(code: status),
             headers: [.contentType: "text/html; charset=UTF-8"],

@@ -32,7 +32,7 @@ enum Multipart {
             guard body[cursor...].starts(with: Data("\r\n".utf8)) else { break }
             let headersStart = cursor + 2
             guard let hEnd = body.range(of: headerEnd, in: headersStart..<body.endIndex),
-                  let next = body.range(of: Data("\r\n".utf8) + delimiter, in: hEnd.upperBound..<body.endIndex)
+                let next = body.range(of: Data("\r\n".utf8) + delimiter, in: hEnd.upperBound..<body.endIndex)
             else { break }
             let headerText = String(decoding: body[headersStart..<hEnd.lowerBound], as: UTF8.self)
             var part = MultipartPart(name: "", filename: nil, contentType: nil, body: Data(body[hEnd.upperBound..<next.lowerBound]))
@@ -54,7 +54,9 @@ enum Multipart {
     private static func attribute(_ key: String, in line: String) -> String? {
         guard let r = line.range(of: "\(key)=\"") else { return nil }
         // `name=` must not match inside `filename=`.
-        if key == "name", r.lowerBound > line.startIndex, line[line.index(before: r.lowerBound)] != " " && line[line.index(before: r.lowerBound)] != ";" {
+        if key == "name", r.lowerBound > line.startIndex,
+            line[line.index(before: r.lowerBound)] != " " && line[line.index(before: r.lowerBound)] != ";"
+        {
             guard let again = line.range(of: "; \(key)=\"") else { return nil }
             let rest = line[again.upperBound...]
             return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }

@@ -9,8 +9,9 @@ enum ServerTimestamp {
         var seconds = tv.tv_sec
         var parts = tm()
         localtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%06d",
-                      parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                      parts.tm_hour, parts.tm_min, parts.tm_sec, Int32(tv.tv_usec))
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d.%06d",
+            parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+            parts.tm_hour, parts.tm_min, parts.tm_sec, Int32(tv.tv_usec))
     }
 }

@@ -30,11 +30,14 @@ struct UnservedUpgradeGate: ServerChildChannel {
         await inner.handle(value: value, logger: logger)
     }
 
-    static func builder(webSocketRouter: Router<BasicWebSocketRequestContext>, servedPaths: Set<String>, configuration: WebSocketServerConfiguration) -> HTTPServerBuilder {
+    static func builder(webSocketRouter: Router<BasicWebSocketRequestContext>, servedPaths: Set<String>, configuration: WebSocketServerConfiguration)
+        -> HTTPServerBuilder
+    {
         let webSocketResponder = webSocketRouter.buildResponder()
         return HTTPServerBuilder { responder in
             UnservedUpgradeGate(
-                inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: .init(ws: configuration)),
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder, configuration: .init(ws: configuration)),
                 servedPaths: servedPaths
             )
         }

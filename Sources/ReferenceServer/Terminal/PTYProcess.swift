@@ -20,8 +20,10 @@ final class PTYProcess: Sendable {
             return (ProcessInfo.processInfo.environment["SHELL"] ?? "/bin/sh", NSHomeDirectory(), "user")
         }
         let shell = String(cString: entry.pointee.pw_shell)
-        return (FileManager.default.isExecutableFile(atPath: shell) ? shell : "/bin/sh",
-                String(cString: entry.pointee.pw_dir), String(cString: entry.pointee.pw_name))
+        return (
+            FileManager.default.isExecutableFile(atPath: shell) ? shell : "/bin/sh",
+            String(cString: entry.pointee.pw_dir), String(cString: entry.pointee.pw_name)
+        )
     }
 
     /// A clean environment for the shell: nothing of the server's own (its key file's path, its
@@ -99,7 +101,11 @@ final class PTYProcess: Sendable {
     /// every process of the shell's session (jobs run in process groups of their own), and reaps the shell.
     /// Safe to call twice.
     func terminate() {
-        guard ended.withLock({ done in defer { done = true }; return !done }) else { return }
+        guard
+            ended.withLock({ done in
+                defer { done = true }; return !done
+            })
+        else { return }
         let members = Self.sessionMembers(pid)
         for member in members { kill(member, SIGHUP); kill(member, SIGCONT) }
         for _ in 0..<20 {
@@ -116,7 +122,8 @@ final class PTYProcess: Sendable {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         return entries.compactMap { entry -> pid_t? in
             guard let pid = pid_t(entry), let handle = FileHandle(forReadingAtPath: "/proc/\(entry)/stat"),
-                  let data = try? handle.readToEnd() else { return nil }
+                let data = try? handle.readToEnd()
+            else { return nil }
             let text = String(decoding: data, as: UTF8.self)
             // "pid (comm) state ppid pgrp session …": comm may hold spaces and parentheses.
             guard let close = text.lastIndex(of: ")") else { return nil }

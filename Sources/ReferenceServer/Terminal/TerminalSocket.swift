@@ -76,10 +76,11 @@ struct TerminalResize: Equatable {
 
     init?(_ bytes: [UInt8]) {
         guard bytes.first == UInt8(ascii: "{"), bytes.count < 256,
-              let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-              object["type"] as? String == "resize",
-              let rows = object["rows"] as? Int, let cols = object["cols"] as? Int,
-              (1...1000).contains(rows), (1...1000).contains(cols) else { return nil }
+            let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+            object["type"] as? String == "resize",
+            let rows = object["rows"] as? Int, let cols = object["cols"] as? Int,
+            (1...1000).contains(rows), (1...1000).contains(cols)
+        else { return nil }
         (self.rows, self.cols) = (rows, cols)
     }
 }

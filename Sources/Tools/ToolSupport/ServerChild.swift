@@ -9,7 +9,8 @@ public final class ServerChild {
 
     public init(binary: String, port: Int = 0, keyFile: String, log: String? = nil, chunkDelayMilliseconds: Int = 0, extra: [String] = []) throws {
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--port", String(port), "--key-file", keyFile, "--chunk-delay-ms", String(chunkDelayMilliseconds)]
+        process.arguments =
+            ["--port", String(port), "--key-file", keyFile, "--chunk-delay-ms", String(chunkDelayMilliseconds)]
             + (log.map { ["--message-log", $0] } ?? []) + extra
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -22,7 +23,8 @@ public final class ServerChild {
             buffer.append(chunk)
         }
         let line = String(decoding: buffer, as: UTF8.self)
-        guard let colon = line.range(of: ":", options: .backwards), let p = Int(line[colon.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let colon = line.range(of: ":", options: .backwards),
+            let p = Int(line[colon.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines))
         else { throw POSIXError(.ECONNREFUSED) }
         self.port = p
     }

@@ -8,8 +8,10 @@ import Foundation
 enum LinkOrder {
     /// Runs `product` (from `unstripped`, as a copy in `installedBin`) under callgrind with `arguments`
     /// and returns the names of its functions that ran.
-    static func functions(of product: String, unstripped: String, installedBin: String, arguments: [String],
-                          environment: [String: String], work: URL) throws -> Set<String> {
+    static func functions(
+        of product: String, unstripped: String, installedBin: String, arguments: [String],
+        environment: [String: String], work: URL
+    ) throws -> Set<String> {
         let copy = (installedBin as NSString).appendingPathComponent(product + ".profiled")
         let output = work.appendingPathComponent("callgrind-\(product)-\(UUID().uuidString).out").path
         try? FileManager.default.removeItem(atPath: copy)

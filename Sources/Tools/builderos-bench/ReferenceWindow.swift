@@ -42,8 +42,9 @@ enum ReferenceWindow {
         try source.write(to: c, atomically: true, encoding: .utf8)
         let binary = directory.appendingPathComponent("reference-window").path
         let flags = Processes.output("/usr/bin/pkg-config", ["--cflags", "--libs", "gtk4"], environment: ProcessInfo.processInfo.environment)
-        let result = Processes.run("/bin/sh", ["-c", "cc -O2 -o '\(binary)' '\(c.path)' \(flags.trimmingCharacters(in: .whitespacesAndNewlines))"],
-                                   environment: ProcessInfo.processInfo.environment)
+        let result = Processes.run(
+            "/bin/sh", ["-c", "cc -O2 -o '\(binary)' '\(c.path)' \(flags.trimmingCharacters(in: .whitespacesAndNewlines))"],
+            environment: ProcessInfo.processInfo.environment)
         guard result.status == 0 else { throw POSIXError(.ENOEXEC) }
         return binary
     }

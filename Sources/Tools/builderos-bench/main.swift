@@ -44,8 +44,10 @@ func sandbox(_ name: String, server: ServerChild, messages: Int) throws -> [Stri
         history.inTransaction {
             for i in 0..<messages {
                 let message = BenchmarkDocument.conversationMessage(i)
-                history.append(ChatMessage(conversation: conversation.id, role: message.fromUser ? .user : .assistant,
-                                           text: message.text, state: message.fromUser ? .sent : .complete))
+                history.append(
+                    ChatMessage(
+                        conversation: conversation.id, role: message.fromUser ? .user : .assistant,
+                        text: message.text, state: message.fromUser ? .sent : .complete))
             }
         }
     }
@@ -54,11 +56,12 @@ func sandbox(_ name: String, server: ServerChild, messages: Int) throws -> [Stri
 
 /// The `MEASURE name=value` lines a scenario printed.
 func measures(in output: String) -> [String: Double] {
-    Dictionary(output.split(separator: "\n").filter { $0.hasPrefix("MEASURE ") }.compactMap { line -> (String, Double)? in
-        let parts = line.dropFirst(8).split(separator: "=")
-        guard parts.count == 2, let v = Double(parts[1]) else { return nil }
-        return (String(parts[0]), v)
-    }, uniquingKeysWith: { $1 })
+    Dictionary(
+        output.split(separator: "\n").filter { $0.hasPrefix("MEASURE ") }.compactMap { line -> (String, Double)? in
+            let parts = line.dropFirst(8).split(separator: "=")
+            guard parts.count == 2, let v = Double(parts[1]) else { return nil }
+            return (String(parts[0]), v)
+        }, uniquingKeysWith: { $1 })
 }
 
 struct Row { var what: String; var ours: String; var reference: String; var ratio: String; var target: String; var verdict: String }
@@ -89,7 +92,8 @@ if only == nil || only == "startup" {
         unlink(frameFile)
         let run = Processes.run(path, arguments, environment: environment.merging([exitNow: "0", BenchmarkExitVariable.frameFile: frameFile]) { $1 })
         wholeProcess[label, default: []].append(run.seconds)
-        guard let text = try? String(contentsOfFile: frameFile, encoding: .utf8), let painted = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let text = try? String(contentsOfFile: frameFile, encoding: .utf8),
+            let painted = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
         else { print("  \(label): no first frame written"); return .nan }
         return Double(painted - run.spawnedNanoseconds) / 1e9
     }
@@ -108,18 +112,26 @@ if only == nil || only == "startup" {
         print(String(format: "  whole process, exit included: %@ %.0f ms", label, Stats.median(seconds) * 1000))
     }
     let (a, a10k, r) = (Stats.median(app), Stats.median(app10k), Stats.median(c))
-    add("start → first frame (1,000-message conversation)", String(format: "%.0f ms", a * 1000), String(format: "%.0f ms (C GTK window)", r * 1000),
+    add(
+        "start → first frame (1,000-message conversation)", String(format: "%.0f ms", a * 1000), String(format: "%.0f ms (C GTK window)", r * 1000),
         String(format: "%.2f×", a / r), "≤ 1.25×", a / r <= 1.25)
-    add("start → first frame (10,000-message conversation)", String(format: "%.0f ms", a10k * 1000), String(format: "%.0f ms (C GTK window)", r * 1000),
+    add(
+        "start → first frame (10,000-message conversation)", String(format: "%.0f ms", a10k * 1000),
+        String(format: "%.0f ms (C GTK window)", r * 1000),
         String(format: "%.2f×", a10k / r), "≤ 1.25×", a10k / r <= 1.25)
 
     print("Peak memory…")
     let cPeak = Stats.median((0..<3).map { _ in Double(Processes.run(reference, ["2"], environment: base).peakKiB) })
-    let idlePeak = Stats.median((0..<3).map { _ in Double(Processes.run(binary("builderos-desktop"), [], environment: idle.merging([exitNow: "2"]) { $1 }).peakKiB) })
-    let bigPeak = Stats.median((0..<3).map { _ in Double(Processes.run(binary("builderos-desktop"), [], environment: big.merging([exitNow: "3"]) { $1 }).peakKiB) })
-    add("peak RSS, idle", String(format: "%.1f MiB", idlePeak / 1024), String(format: "%.1f MiB (C GTK window)", cPeak / 1024),
+    let idlePeak = Stats.median(
+        (0..<3).map { _ in Double(Processes.run(binary("builderos-desktop"), [], environment: idle.merging([exitNow: "2"]) { $1 }).peakKiB) })
+    let bigPeak = Stats.median(
+        (0..<3).map { _ in Double(Processes.run(binary("builderos-desktop"), [], environment: big.merging([exitNow: "3"]) { $1 }).peakKiB) })
+    add(
+        "peak RSS, idle", String(format: "%.1f MiB", idlePeak / 1024), String(format: "%.1f MiB (C GTK window)", cPeak / 1024),
         String(format: "+%.1f MiB", (idlePeak - cPeak) / 1024), "≤ +25 MiB", (idlePeak - cPeak) / 1024 <= 25)
-    add("peak RSS, 10,000-message conversation open", String(format: "%.1f MiB", bigPeak / 1024), String(format: "%.1f MiB (C GTK window)", cPeak / 1024),
+    add(
+        "peak RSS, 10,000-message conversation open", String(format: "%.1f MiB", bigPeak / 1024),
+        String(format: "%.1f MiB (C GTK window)", cPeak / 1024),
         String(format: "+%.1f MiB", (bigPeak - cPeak) / 1024), "≤ +60 MiB", (bigPeak - cPeak) / 1024 <= 60)
 }
 
@@ -151,59 +163,75 @@ if only == nil || only == "status" {
     }
     print("  builderos status \(spread(status)); the shell \(spread(userShell)); curl -s \(spread(curl)); secret-tool \(spread(keyring))")
     print(String(format: "  builderos status at or under the shell's median in %d of %d runs", status.filter { $0 <= u }.count, status.count))
-    add("`builderos status`, whole process", String(format: "%.1f ms", s * 1000), String(format: "%.1f ms (curl -s)", k * 1000),
+    add(
+        "`builderos status`, whole process", String(format: "%.1f ms", s * 1000), String(format: "%.1f ms (curl -s)", k * 1000),
         String(format: "%.2f×", s / k), "—", nil)
-    add("`builderos status` vs the shell a user would write", String(format: "%.1f ms", s * 1000),
+    add(
+        "`builderos status` vs the shell a user would write", String(format: "%.1f ms", s * 1000),
         String(format: "%.1f ms (curl with $(secret-tool lookup …))", u * 1000), String(format: "%.2f×", s / u), "≤ 1.0×", s / u <= 1.0)
-    add("`builderos status` vs curl -s plus the keyring lookup", String(format: "%.1f ms", s * 1000),
+    add(
+        "`builderos status` vs curl -s plus the keyring lookup", String(format: "%.1f ms", s * 1000),
         String(format: "%.1f ms (%.1f + %.1f ms secret-tool)", (k + l) * 1000, k * 1000, l * 1000), String(format: "%.2f×", s / (k + l)),
         "≤ 1.5×", s / (k + l) <= 1.5)
 }
 
 if only == nil {
-print("Chat round trip…")
-let trips = await RoundTrip.measure(server: try ServerAddress.parse(server.url), key: try String(contentsOfFile: keyFile, encoding: .utf8)
-    .trimmingCharacters(in: .whitespacesAndNewlines), turns: 200)
-add("chat round trip, send → first chunk (200 turns)", String(format: "p50 %.2f ms", Stats.percentile(trips, 50) * 1000),
-    String(format: "p99 %.2f ms", Stats.percentile(trips, 99) * 1000), "", "(recorded)", nil)
+    print("Chat round trip…")
+    let trips = await RoundTrip.measure(
+        server: try ServerAddress.parse(server.url),
+        key: try String(contentsOfFile: keyFile, encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines), turns: 200)
+    add(
+        "chat round trip, send → first chunk (200 turns)", String(format: "p50 %.2f ms", Stats.percentile(trips, 50) * 1000),
+        String(format: "p99 %.2f ms", Stats.percentile(trips, 99) * 1000), "", "(recorded)", nil)
 }
 
 for (bytes, rate) in only == nil || only == "stream" ? [(100_000, 2_000), (30_000, 200)] : [] {
     let label = "\(bytes / 1000) KB Markdown at \(rate.formatted()) chunks/s"
     let expected = Double(BenchmarkDocument.chunks(bytes: bytes).count) / Double(rate)
     print("Streaming \(label) (\(String(format: "%.0f", expected)) s)…")
-    let paced = try ServerChild(binary: binary("builderos-server"), keyFile: keyFile,
-                                extra: ["--paced-chunks-per-second", String(rate), "--paced-document-bytes", String(bytes)])
+    let paced = try ServerChild(
+        binary: binary("builderos-server"), keyFile: keyFile,
+        extra: ["--paced-chunks-per-second", String(rate), "--paced-document-bytes", String(bytes)])
     defer { paced.kill() }
     let streamEnv = try sandbox("stream-\(bytes)", server: paced, messages: 0)
-    let scenario = Processes.output("/usr/bin/timeout", ["\(Int(expected) * 4 + 90)", binary("desktop-ui-checks"), "--scenario", "bench-stream",
-                                                         "--server", paced.url, "--key-file", keyFile, "--out", work.path,
-                                                         "--expected-seconds", String(expected)], environment: streamEnv)
+    let scenario = Processes.output(
+        "/usr/bin/timeout",
+        [
+            "\(Int(expected) * 4 + 90)", binary("desktop-ui-checks"), "--scenario", "bench-stream",
+            "--server", paced.url, "--key-file", keyFile, "--out", work.path,
+            "--expected-seconds", String(expected),
+        ], environment: streamEnv)
     let m = measures(in: scenario)
     // Each late frame's phases, to see what a miss comes from.
     for line in scenario.split(separator: "\n") where line.hasPrefix("LATE-FRAME ") { print("  " + line.dropFirst(11)) }
     guard let late = m["late-frames"], let frames = m["frames"], let longest = m["longest-frame-ms"], let stall = m["longest-stall-ms"],
-          let lag = m["end-lag-ms"], let replyBytes = m["reply-bytes"] else {
+        let lag = m["end-lag-ms"], let replyBytes = m["reply-bytes"]
+    else {
         add("streaming \(label)", "did not complete", "", "", "", false)
         print(scenario)
         continue
     }
-    add("\(label): frames over 16 ms", String(format: "%.0f of %.0f (longest %.0f ms)", late, frames, longest),
+    add(
+        "\(label): frames over 16 ms", String(format: "%.0f of %.0f (longest %.0f ms)", late, frames, longest),
         String(format: "%.0f of %d bytes shown", replyBytes, BenchmarkDocument.text(bytes: bytes).utf8.count), "", "0", late == 0)
     add("\(label): longest main-loop stall", String(format: "%.1f ms", stall), "", "", "≤ 16 ms", stall <= 16)
     add("\(label): end shown after the last chunk", String(format: "%.0f ms", lag), "(20 ms polling)", "", "≤ 1 frame", lag <= 37)
     if let update = m["update-ms-total"], let layout = m["layout-ms-total"], let paint = m["paint-ms-total"] {
-        add("\(label): frame time (layout / paint per frame)", String(format: "%.2f / %.2f ms", layout / max(frames, 1), paint / max(frames, 1)),
+        add(
+            "\(label): frame time (layout / paint per frame)", String(format: "%.2f / %.2f ms", layout / max(frames, 1), paint / max(frames, 1)),
             String(format: "update %.0f ms in all", update), "", "", nil)
     }
     // Whether a frame costs more as the reply grows: layout and paint per frame, quarter by quarter.
     let layouts = (1...4).compactMap { m["layout-q\($0)-ms"] }, paints = (1...4).compactMap { m["paint-q\($0)-ms"] }
     if layouts.count == 4, paints.count == 4 {
-        add("\(label): layout / paint per frame, quarter by quarter of the stream",
+        add(
+            "\(label): layout / paint per frame, quarter by quarter of the stream",
             zip(layouts, paints).map { String(format: "%.1f / %.1f", $0, $1) }.joined(separator: ", ") + " ms", "", "", "flat", nil)
     }
     if bytes == 100_000, let resize = m["resize-longest-frame-ms"], let resizeFrames = m["resize-frames"] {
-        add("window resize with the 100 KB reply on screen: longest frame", String(format: "%.1f ms", resize),
+        add(
+            "window resize with the 100 KB reply on screen: longest frame", String(format: "%.1f ms", resize),
             String(format: "%.0f frames", resizeFrames), "", "≤ 33 ms", resize <= 33)
     }
 }
@@ -217,24 +245,32 @@ if only == nil || only == "scroll" {
     // time box is a safety net above that, not a cut-off.
     for (step, seconds) in [("1", options["scroll-seconds"] ?? "180"), ("0.1", options["wheel-seconds"] ?? "30")] {
         let wheel = step != "1"
-        let scenario = Processes.output("/usr/bin/timeout", ["420", binary("desktop-ui-checks"), "--scenario", "bench-scroll", "--server", server.url,
-                                                             "--key-file", keyFile, "--out", work.path, "--seconds", seconds, "--step", step],
-                                         environment: scrollEnv)
+        let scenario = Processes.output(
+            "/usr/bin/timeout",
+            [
+                "420", binary("desktop-ui-checks"), "--scenario", "bench-scroll", "--server", server.url,
+                "--key-file", keyFile, "--out", work.path, "--seconds", seconds, "--step", step,
+            ],
+            environment: scrollEnv)
         // Every late frame's phases, for profiling by hand (too many lines for the table's output).
-        if kept != nil { try? scenario.write(to: work.appendingPathComponent(wheel ? "scroll-wheel.out" : "scroll.out"), atomically: true, encoding: .utf8) }
+        if kept != nil {
+            try? scenario.write(to: work.appendingPathComponent(wheel ? "scroll-wheel.out" : "scroll.out"), atomically: true, encoding: .utf8)
+        }
         let m = measures(in: scenario)
         for direction in ["up", "down"] {
             guard let late = m["scroll-\(direction)-late-frames"], let frames = m["scroll-\(direction)-frames"],
-                  let longest = m["scroll-\(direction)-longest-frame-ms"], let seconds = m["scroll-\(direction)-seconds"],
-                  let p99 = m["scroll-\(direction)-p99-frame-ms"],
-                  let reached = m["scroll-\(direction)-reached-end"], scenario.contains(" 0 failed") else {
+                let longest = m["scroll-\(direction)-longest-frame-ms"], let seconds = m["scroll-\(direction)-seconds"],
+                let p99 = m["scroll-\(direction)-p99-frame-ms"],
+                let reached = m["scroll-\(direction)-reached-end"], scenario.contains(" 0 failed")
+            else {
                 add("scrolling 10,000 messages \(direction)\(wheel ? " at a wheel's pace" : "")", "did not run", "", "", "0", false)
                 print(scenario)
                 continue
             }
             let end = direction == "up" ? "the first message" : "the newest"
             let pace = wheel ? "a tenth of a page a frame (a mouse wheel's pace)" : "a page a frame"
-            add("scrolling 10,000 messages \(direction == "up" ? "up" : "back down"), \(pace): frames over 16 ms",
+            add(
+                "scrolling 10,000 messages \(direction == "up" ? "up" : "back down"), \(pace): frames over 16 ms",
                 String(format: "%.0f of %.0f (p99 %.0f ms, longest %.0f ms)", late, frames, p99, longest),
                 String(format: "%.1f s, ", seconds) + (wheel ? "time-boxed" : reached == 1 ? "reached \(end)" : "\(end) not reached"), "",
                 wheel ? "(recorded)" : "0", wheel ? nil : late == 0 && reached == 1)
@@ -251,8 +287,10 @@ if only == "link-order", let unstripped = options["profile-binaries"], let out =
     var app: [Set<String>] = []
     for (name, messages) in [("idle", 0), ("thousand", 1_000)] {
         let env = try sandbox(name, server: server, messages: messages).merging(exitSoon) { $1 }
-        app.append(try LinkOrder.functions(of: "builderos-desktop", unstripped: unstripped, installedBin: bin, arguments: [],
-                                           environment: env, work: work))
+        app.append(
+            try LinkOrder.functions(
+                of: "builderos-desktop", unstripped: unstripped, installedBin: bin, arguments: [],
+                environment: env, work: work))
     }
     try LinkOrder.write(app, product: "builderos-desktop", to: out)
     let cliEnv = try sandbox("cli", server: server, messages: 0)

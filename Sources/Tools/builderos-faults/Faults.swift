@@ -24,13 +24,17 @@ struct Faults {
     func killAndRestart(rounds: Int) async {
         let keyFile = work.appendingPathComponent("key").path
         let log = work.appendingPathComponent("messages.jsonl")
-        guard var server = try? ServerChild(binary: binary("builderos-server"), port: StablePort.pick(), keyFile: keyFile, log: log.path, chunkDelayMilliseconds: 5) else {
+        guard
+            var server = try? ServerChild(
+                binary: binary("builderos-server"), port: StablePort.pick(), keyFile: keyFile, log: log.path, chunkDelayMilliseconds: 5)
+        else {
             return report("kill-restart", false, "the server did not start")
         }
         let port = server.port
         let key = (try? String(contentsOfFile: keyFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard let history = try? HistoryStore(path: work.appendingPathComponent("history.sqlite3").path),
-              let address = try? ServerAddress.parse("http://127.0.0.1:\(port)") else { return }
+            let address = try? ServerAddress.parse("http://127.0.0.1:\(port)")
+        else { return }
         let session = AppSession(server: address, apiKey: key, deviceID: "fault-suite", history: history)
         session.connection.connect()
         let conversation = session.chat.createConversation(agent: .jarvis)
@@ -42,14 +46,18 @@ struct Faults {
             sent.append(text)
             session.chat.send(text, in: conversation.id)
             // Kill once the reply is streaming.
-            _ = await until(10, { history.messages(in: conversation.id, limit: 1).last?.state == .streaming || !session.chat.isBusy(conversation.id) })
+            _ = await until(
+                10, { history.messages(in: conversation.id, limit: 1).last?.state == .streaming || !session.chat.isBusy(conversation.id) })
             server.kill()
             _ = await until(10, { session.connection.snapshot.indicator != .connected })
             // One more message while the server is down: it must wait in the outbox.
             let queued = "queued \(round)"
             sent.append(queued)
             session.chat.send(queued, in: conversation.id)
-            guard let restarted = try? ServerChild(binary: binary("builderos-server"), port: port, keyFile: keyFile, log: log.path, chunkDelayMilliseconds: 5) else { break }
+            guard
+                let restarted = try? ServerChild(
+                    binary: binary("builderos-server"), port: port, keyFile: keyFile, log: log.path, chunkDelayMilliseconds: 5)
+            else { break }
             server = restarted
             let back = Date()
             if await until(40, { session.connection.snapshot.indicator == .connected }) { reconnects.append(Date().timeIntervalSince(back)) }
@@ -66,16 +74,21 @@ struct Faults {
         let duplicated = sent.filter { (counts[$0] ?? 0) > 1 }.count
         let sortedTimes = reconnects.sorted()
         let median = sortedTimes.isEmpty ? 0 : sortedTimes[sortedTimes.count / 2]
-        report("kill-restart", lost == 0 && duplicated == 0 && reconnects.count == rounds,
-               "\(rounds) kills mid-reply, \(sent.count) user messages: \(lost) lost, \(duplicated) duplicated; reconnect after restart median \(String(format: "%.2f", median)) s, worst \(String(format: "%.2f", sortedTimes.last ?? 0)) s")
+        report(
+            "kill-restart", lost == 0 && duplicated == 0 && reconnects.count == rounds,
+            "\(rounds) kills mid-reply, \(sent.count) user messages: \(lost) lost, \(duplicated) duplicated; reconnect after restart median \(String(format: "%.2f", median)) s, worst \(String(format: "%.2f", sortedTimes.last ?? 0)) s"
+        )
     }
 
     // MARK: Slow server, tunnel pages, half-open connections
 
     func slowServer(checkTiming: Bool) async {
         let keyFile = work.appendingPathComponent("key-slow").path
-        guard let server = try? ServerChild(binary: binary("builderos-server"), port: 0, keyFile: keyFile, log: nil,
-                                             extra: ["--test-controls"]) else { return report("slow", false, "no server") }
+        guard
+            let server = try? ServerChild(
+                binary: binary("builderos-server"), port: 0, keyFile: keyFile, log: nil,
+                extra: ["--test-controls"])
+        else { return report("slow", false, "no server") }
         defer { server.kill() }
         _ = Controls.put(port: server.port, #"{"responseDelayMilliseconds": 5000}"#)
         for timeout in [1.0, 2.0] {
@@ -87,15 +100,19 @@ struct Faults {
             let elapsed = Date().timeIntervalSince(start)
             let timedOut: Bool = if case .failure(.timedOut) = result { true } else { false }
             // The tests ask that it fires; the suite also that it fires on time (±10 %).
-            report("slow-\(Int(timeout))s", timedOut && (!checkTiming || abs(elapsed - timeout) <= timeout * 0.1),
-                   String(format: "request timeout %.1f s fired after %.2f s (%@)", timeout, elapsed, timedOut ? "timed out" : "did not time out"))
+            report(
+                "slow-\(Int(timeout))s", timedOut && (!checkTiming || abs(elapsed - timeout) <= timeout * 0.1),
+                String(format: "request timeout %.1f s fired after %.2f s (%@)", timeout, elapsed, timedOut ? "timed out" : "did not time out"))
         }
     }
 
     func tunnelPages() async {
         let keyFile = work.appendingPathComponent("key-tunnel").path
-        guard let server = try? ServerChild(binary: binary("builderos-server"), port: 0, keyFile: keyFile, log: nil,
-                                             extra: ["--test-controls"]) else { return report("tunnel", false, "no server") }
+        guard
+            let server = try? ServerChild(
+                binary: binary("builderos-server"), port: 0, keyFile: keyFile, log: nil,
+                extra: ["--test-controls"])
+        else { return report("tunnel", false, "no server") }
         defer { server.kill() }
         for status in [502, 530] {
             _ = Controls.put(port: server.port, #"{"tunnelErrorStatus": \#(status)}"#)
@@ -118,7 +135,9 @@ struct Faults {
         let result = await Result.of { () async throws(BuilderOSError) in try await rest.timedStatus() }
         let elapsed = Date().timeIntervalSince(start)
         let error: BuilderOSError? = if case .failure(let e) = result { e } else { nil }
-        report("half-open-rest", error == .timedOut && abs(elapsed - 2) <= 0.2, String(format: "REST gave up after %.2f s: %@", elapsed, error?.userMessage ?? "no error"))
+        report(
+            "half-open-rest", error == .timedOut && abs(elapsed - 2) <= 0.2,
+            String(format: "REST gave up after %.2f s: %@", elapsed, error?.userMessage ?? "no error"))
 
         var chat = ChatConfiguration()
         chat.network = configuration

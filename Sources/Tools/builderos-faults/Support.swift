@@ -6,8 +6,10 @@ enum Controls {
     static func put(port: Int, _ json: String) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "-X", "PUT", "-H", "Content-Type: application/json", "--data", json,
-                             "http://127.0.0.1:\(port)/__reference/faults"]
+        process.arguments = [
+            "-s", "-X", "PUT", "-H", "Content-Type: application/json", "--data", json,
+            "http://127.0.0.1:\(port)/__reference/faults",
+        ]
         process.standardOutput = FileHandle.nullDevice
         try? process.run()
         process.waitUntilExit()

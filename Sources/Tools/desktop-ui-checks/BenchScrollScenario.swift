@@ -14,8 +14,9 @@ enum BenchScrollScenario {
     static func run(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.benchmarkChat(d) else { return }
         guard let list = d.widget("message-list", in: main), let scroller = gtk_widget_get_parent(list),
-              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)),
-              let clock = gtk_widget_get_frame_clock(main) else { return d.expect(false, "the chat page shows the message list") }
+            let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)),
+            let clock = gtk_widget_get_frame_clock(main)
+        else { return d.expect(false, "the chat page shows the message list") }
         d.expect(await d.wait { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) }, "the conversation opens")
         // The realistic conversation as a person sees it (in the --out folder).
         await d.screenshot(main, "scroll-start")
@@ -53,8 +54,11 @@ enum BenchScrollScenario {
             while resting < 30, Date().timeIntervalSince(started) < limit {
                 let page = gtk_adjustment_get_page_size(adjustment)
                 let end = direction < 0 ? 0 : gtk_adjustment_get_upper(adjustment) - page
-                gtk_adjustment_set_value(adjustment, direction < 0 ? max(end, gtk_adjustment_get_value(adjustment) - page * step)
-                                                                   : min(end, gtk_adjustment_get_value(adjustment) + page * step))
+                gtk_adjustment_set_value(
+                    adjustment,
+                    direction < 0
+                        ? max(end, gtk_adjustment_get_value(adjustment) - page * step)
+                        : min(end, gtk_adjustment_get_value(adjustment) + page * step))
                 await d.oneFrame(main)
                 frames += 1
                 let atEnd = abs(gtk_adjustment_get_value(adjustment) - (direction < 0 ? 0 : gtk_adjustment_get_upper(adjustment) - page)) < 1

@@ -58,7 +58,8 @@ enum BenchStreamScenario {
         await d.settle()
         await d.screenshot(main, "reply-end")
         if let list = d.widget("message-list", in: main), let scroller = gtk_widget_get_ancestor(list, gtk_scrolled_window_get_type()),
-           let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) {
+            let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
+        {
             gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) / 2)
             for _ in 0..<10 { await d.nextFrame(main) }
             await d.settle()
@@ -84,9 +85,11 @@ final class FrameMeter {
         var drawingByQuarter: [(layout: Double, paint: Double)] {
             guard drawing.count >= 4 else { return [] }
             return (0..<4).map { q in
-                let part = drawing[drawing.count * q / 4 ..< drawing.count * (q + 1) / 4]
-                return (Double(part.map(\.layout).reduce(0, +)) / Double(part.count) / 1000,
-                        Double(part.map(\.paint).reduce(0, +)) / Double(part.count) / 1000)
+                let part = drawing[drawing.count * q / 4..<drawing.count * (q + 1) / 4]
+                return (
+                    Double(part.map(\.layout).reduce(0, +)) / Double(part.count) / 1000,
+                    Double(part.map(\.paint).reduce(0, +)) / Double(part.count) / 1000
+                )
             }
         }
 
@@ -97,16 +100,19 @@ final class FrameMeter {
             print("MEASURE \(prefix)longest-frame-ms=\(String(format: "%.1f", Double(longest) / 1000))")
             let sorted = durations.sorted()
             for p in [50, 90, 99] where !sorted.isEmpty {
-                print("MEASURE \(prefix)p\(p)-frame-ms=\(String(format: "%.1f", Double(sorted[min(sorted.count - 1, sorted.count * p / 100)]) / 1000))")
+                print(
+                    "MEASURE \(prefix)p\(p)-frame-ms=\(String(format: "%.1f", Double(sorted[min(sorted.count - 1, sorted.count * p / 100)]) / 1000))")
             }
             for (q, ms) in drawingByQuarter.enumerated() {
                 print("MEASURE \(prefix)layout-q\(q + 1)-ms=\(String(format: "%.2f", ms.layout))")
                 print("MEASURE \(prefix)paint-q\(q + 1)-ms=\(String(format: "%.2f", ms.paint))")
             }
             for frame in lateFrames {
-                print(String(format: "LATE-FRAME %@at %.2f s: update %.1f, layout %.1f, paint %.1f, other %.1f ms (monotonic %ld µs)", prefix, frame.at,
-                             Double(frame.update) / 1000, Double(frame.layout) / 1000, Double(frame.paint) / 1000, Double(frame.other) / 1000,
-                             frame.monotonic))
+                print(
+                    String(
+                        format: "LATE-FRAME %@at %.2f s: update %.1f, layout %.1f, paint %.1f, other %.1f ms (monotonic %ld µs)", prefix, frame.at,
+                        Double(frame.update) / 1000, Double(frame.layout) / 1000, Double(frame.paint) / 1000, Double(frame.other) / 1000,
+                        frame.monotonic))
             }
         }
     }
@@ -123,9 +129,15 @@ final class FrameMeter {
             begin = g_get_monotonic_time(); mark = begin
             phases = (0, 0, 0)
         }
-        Signals.connect(object, "update") { [unowned self] in phases.update = lap(); figures.update += phases.update }
-        Signals.connect(object, "layout") { [unowned self] in phases.layout = lap(); figures.layout += phases.layout }
-        Signals.connect(object, "paint") { [unowned self] in phases.paint = lap(); figures.paint += phases.paint }
+        Signals.connect(object, "update") { [unowned self] in
+            phases.update = lap(); figures.update += phases.update
+        }
+        Signals.connect(object, "layout") { [unowned self] in
+            phases.layout = lap(); figures.layout += phases.layout
+        }
+        Signals.connect(object, "paint") { [unowned self] in
+            phases.paint = lap(); figures.paint += phases.paint
+        }
         Signals.connect(object, "after-paint") { [unowned self] in
             guard measuring, begin > 0 else { return }
             let took = g_get_monotonic_time() - begin
@@ -135,8 +147,11 @@ final class FrameMeter {
             figures.longest = max(figures.longest, took)
             if took > 16_000 {
                 figures.late += 1
-                figures.lateFrames.append((Double(begin - startedAt) / 1e6, phases.update, phases.layout, phases.paint,
-                                           took - phases.update - phases.layout - phases.paint, begin))
+                figures.lateFrames.append(
+                    (
+                        Double(begin - startedAt) / 1e6, phases.update, phases.layout, phases.paint,
+                        took - phases.update - phases.layout - phases.paint, begin
+                    ))
             }
         }
     }

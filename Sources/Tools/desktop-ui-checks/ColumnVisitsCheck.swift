@@ -32,10 +32,12 @@ enum ColumnVisitsCheck {
         let early = perFrame.filter { $0.blocks >= 35 && $0.blocks <= 45 }.map(\.visits)
         let late = perFrame.suffix(10).map(\.visits)
         let mean = { (v: [Int]) in v.isEmpty ? 0 : Double(v.reduce(0, +)) / Double(v.count) }
-        d.expect(!early.isEmpty && mean(late) < Double(blocks) / 2,
-                 "a frame at the end of the reply visits fewer children than half its blocks", "\(mean(late)) visits a frame, \(blocks) blocks")
-        d.expect(mean(late) <= mean(early) * 1.5 + 3, "a frame visits no more at 120 blocks than at 40",
-                 "\(mean(early)) visits a frame at ~40 blocks, \(mean(late)) at 120")
+        d.expect(
+            !early.isEmpty && mean(late) < Double(blocks) / 2,
+            "a frame at the end of the reply visits fewer children than half its blocks", "\(mean(late)) visits a frame, \(blocks) blocks")
+        d.expect(
+            mean(late) <= mean(early) * 1.5 + 3, "a frame visits no more at 120 blocks than at 40",
+            "\(mean(early)) visits a frame at ~40 blocks, \(mean(late)) at 120")
 
         // What the frames left alone is right: the view at the end draws the last blocks and parks
         // the first; back at the top, the other way round.
@@ -70,11 +72,12 @@ enum ColumnVisitsCheck {
         let heightAfter = gtk_widget_get_height(view.widget)
         // Each block's own answer at the column's width, as GTK gives it, summed with the spacing.
         let width = gtk_widget_get_width(view.widget)
-        let sum = view.blockWidgets.map { block -> Int32 in
-            var height: Int32 = 0
-            gtk_widget_measure(block, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
-            return height
-        }.reduce(0, +) + LazyColumn.spacing(view.widget) * Int32(view.blockWidgets.count - 1)
+        let sum =
+            view.blockWidgets.map { block -> Int32 in
+                var height: Int32 = 0
+                gtk_widget_measure(block, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
+                return height
+            }.reduce(0, +) + LazyColumn.spacing(view.widget) * Int32(view.blockWidgets.count - 1)
         d.expect(heightAfter > heightBefore * 5 / 4, "larger text makes the reply taller", "\(heightBefore) → \(heightAfter)")
         d.expect(heightAfter == sum, "the column is as tall as its blocks' new heights and spacing add up to", "\(heightAfter) vs \(sum)")
         gtk_style_context_remove_provider_for_display(display, OpaquePointer(provider))

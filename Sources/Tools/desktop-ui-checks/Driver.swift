@@ -159,8 +159,12 @@ final class Driver {
             let object = g_list_model_get_item(list, index)!
             g_object_unref(object)
             let widget = object.assumingMemoryBound(to: GtkWidget.self)
-            if g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self),
-                                          gtk_file_chooser_dialog_get_type()) != 0, gtk_widget_get_visible(widget) != 0 { return widget }
+            if g_type_check_instance_is_a(
+                UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self),
+                gtk_file_chooser_dialog_get_type()) != 0, gtk_widget_get_visible(widget) != 0
+            {
+                return widget
+            }
         }
         return nil
     }

@@ -11,8 +11,10 @@ enum GermanScenario {
     static func run(_ d: Driver, _ c: ScenarioContext) async {
         guard let w = d.window(named: "setup-wizard") else { return d.expect(false, "der Assistent öffnet sich") }
         let welcome = d.texts(w)
-        d.expect(welcome.contains("Schritt 1 von 5: Willkommen") && welcome.contains("Los geht’s") && welcome.contains("Ihr BuilderOS-Server auf Ihrem Desktop"),
-                 "the welcome step is German", welcome)
+        d.expect(
+            welcome.contains("Schritt 1 von 5: Willkommen") && welcome.contains("Los geht’s")
+                && welcome.contains("Ihr BuilderOS-Server auf Ihrem Desktop"),
+            "the welcome step is German", welcome)
         await d.screenshot(w, "1-welcome")
         d.click("get-started", in: w)
         await d.settle()

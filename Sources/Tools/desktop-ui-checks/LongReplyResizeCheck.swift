@@ -31,8 +31,9 @@ enum LongReplyResizeCheck {
         let resized = await d.wait(seconds: 5) { gtk_widget_get_width(view.widget) > 800 }
         d.expect(resized, "the window got wider")
         let measured = (0..<blocks.count).filter { view.measureCount(ofBlock: $0) != before[$0] }
-        d.expect(!measured.isEmpty && measured.count < blocks.count / 2,
-                 "the first frames at the new width measure the blocks near the view, not all", "\(measured.count) of \(blocks.count)")
+        d.expect(
+            !measured.isEmpty && measured.count < blocks.count / 2,
+            "the first frames at the new width measure the blocks near the view, not all", "\(measured.count) of \(blocks.count)")
         d.expect(measured.contains(blocks.count - 1), "the block in view is laid out at once")
         d.expect(gtk_widget_get_child_visible(blocks[blocks.count - 1]) != 0, "the block in view is shown")
 
@@ -41,12 +42,14 @@ enum LongReplyResizeCheck {
         await d.settle()
         d.expect(finished && LazyColumn.hiddenChildren(view.widget).isEmpty, "every block is measured in the end")
         let width = gtk_widget_get_width(view.widget)
-        let exact = blocks.reduce(Int32(0)) { sum, block in
-            var natural: Int32 = 0
-            gtk_widget_measure(block, GTK_ORIENTATION_VERTICAL, width, nil, &natural, nil, nil)
-            return sum + natural
-        } + Int32(blocks.count - 1) * LazyColumn.spacing(view.widget)
-        d.expect(gtk_widget_get_height(view.widget) == exact, "the column is as tall as its blocks", "\(gtk_widget_get_height(view.widget)) vs \(exact)")
+        let exact =
+            blocks.reduce(Int32(0)) { sum, block in
+                var natural: Int32 = 0
+                gtk_widget_measure(block, GTK_ORIENTATION_VERTICAL, width, nil, &natural, nil, nil)
+                return sum + natural
+            } + Int32(blocks.count - 1) * LazyColumn.spacing(view.widget)
+        d.expect(
+            gtk_widget_get_height(view.widget) == exact, "the column is as tall as its blocks", "\(gtk_widget_get_height(view.widget)) vs \(exact)")
         d.expect(blocks.filter { inView($0, scroller) }.allSatisfy { gtk_widget_get_child_visible($0) != 0 }, "every block in view is drawn")
         d.expect(LazyColumn.parkedChildren(view.widget).contains(blocks[0]), "the first block, screens above the view, is parked (not drawn)")
         // The view still shows the end it showed before the resize.
@@ -63,8 +66,9 @@ enum LongReplyResizeCheck {
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
         await d.settle()
         let focused = gtk_root_get_focus(gtk_widget_get_root(blocks[0]))
-        d.expect(gtk_widget_get_child_visible(blocks[0]) != 0 && focused.map { gtk_widget_is_ancestor($0, blocks[0]) != 0 } == true,
-                 "scrolled away, the focused paragraph is not parked and keeps the focus")
+        d.expect(
+            gtk_widget_get_child_visible(blocks[0]) != 0 && focused.map { gtk_widget_is_ancestor($0, blocks[0]) != 0 } == true,
+            "scrolled away, the focused paragraph is not parked and keeps the focus")
         d.expect(LazyColumn.parkedChildren(view.widget).contains(blocks[1]), "while its neighbour is")
 
         // From the middle, narrower: everything above is estimated, then measured (taller); the
@@ -100,10 +104,13 @@ enum LongReplyResizeCheck {
         let text = (0..<40).map { i in
             "## Part \(i)\n\n" + String(repeating: "A sentence that wraps at some widths and not at others. ", count: 1 + i % 7)
                 + "\n\n- short item\n- " + String(repeating: "a longer item that wraps ", count: 1 + i % 5)
-                + "\n\n```\nlet value\(i) = compute(\(i))\n```\n\nOne line.\n\n" + String(repeating: "More words follow here. ", count: 3 + (i * 5) % 11)
+                + "\n\n```\nlet value\(i) = compute(\(i))\n```\n\nOne line.\n\n"
+                + String(repeating: "More words follow here. ", count: 3 + (i * 5) % 11)
         }.joined(separator: "\n\n")
-        list.show([ChatMessage(conversation: conversation, role: .user, text: "a long answer please", state: .sent),
-                   ChatMessage(conversation: conversation, role: .assistant, text: text, state: .complete)])
+        list.show([
+            ChatMessage(conversation: conversation, role: .user, text: "a long answer please", state: .sent),
+            ChatMessage(conversation: conversation, role: .assistant, text: text, state: .complete),
+        ])
         await d.settle()
         let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(list.widget))!
         let atEnd = { gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) - gtk_adjustment_get_value(adjustment) < 1 }
@@ -118,8 +125,9 @@ enum LongReplyResizeCheck {
         _ = await d.wait(seconds: 20) { columns.allSatisfy { !LazyColumn.isValidating($0) } }
         await d.settle()
         d.expect(!columns.isEmpty && columns.allSatisfy { LazyColumn.hiddenChildren($0).isEmpty }, "every block of the reply is shown again")
-        d.expect(atEnd(), "after resizing, the view is still at the reply's end",
-                 "\(gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) - gtk_adjustment_get_value(adjustment)) px above it")
+        d.expect(
+            atEnd(), "after resizing, the view is still at the reply's end",
+            "\(gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) - gtk_adjustment_get_value(adjustment)) px above it")
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
     }
 

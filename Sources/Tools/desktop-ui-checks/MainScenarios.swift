@@ -24,21 +24,26 @@ enum MainScenarios {
     static func firstFrameFontsKept(_ d: Driver, _ main: Widget, firstStart: Bool) async {
         let now = FontPreload.describe(main, limit: StartFonts.limit)
         let body = DesignTokens.shipped?.typography.styles["body"].map { "\(Int($0.size))px" } ?? "?"
-        d.expect(now.fonts.contains { $0.hasSuffix(" \(body)") } && now.context.split(separator: " ").count == 6,
-                 "the window's fonts and text settings are described (the body text at \(body))", "\(now)")
+        d.expect(
+            now.fonts.contains { $0.hasSuffix(" \(body)") } && now.context.split(separator: " ").count == 6,
+            "the window's fonts and text settings are described (the body text at \(body))", "\(now)")
         if firstStart {
             d.expect(FontPreload.loaded == nil, "a first start has no fonts to load ahead", "\(String(describing: FontPreload.loaded))")
         } else {
             let loaded = FontPreload.loaded
-            d.expect(loaded.map { !$0.fonts.isEmpty && $0.context == now.context } ?? false,
-                     "this start loaded the last first frame's fonts beside GTK's start, for GTK's text settings", "\(String(describing: loaded)) now \(now.context)")
+            d.expect(
+                loaded.map { !$0.fonts.isEmpty && $0.context == now.context } ?? false,
+                "this start loaded the last first frame's fonts beside GTK's start, for GTK's text settings",
+                "\(String(describing: loaded)) now \(now.context)")
         }
         // GTK's GL driver (X11 under Xvfb: GDK sets GL up at display open) was loaded beside the start.
-        d.expect(GLDriverPreload.loadedPath != nil, "GTK's GL driver was loaded on a thread of its own beside the start",
-                 "preloaded: \(GLDriverPreload.loadedPath ?? "nothing")")
+        d.expect(
+            GLDriverPreload.loadedPath != nil, "GTK's GL driver was loaded on a thread of its own beside the start",
+            "preloaded: \(GLDriverPreload.loadedPath ?? "nothing")")
         // Kept as the first frame had them (the window may use more fonts since: a state that came later).
-        d.expect(await d.wait { StartFonts.read().map { $0.context == now.context && $0.fonts.contains { $0.hasSuffix(" \(body)") } } ?? false },
-                 "the first frame's fonts are kept for the next start", "\(String(describing: StartFonts.read()))")
+        d.expect(
+            await d.wait { StartFonts.read().map { $0.context == now.context && $0.fonts.contains { $0.hasSuffix(" \(body)") } } ?? false },
+            "the first frame's fonts are kept for the next start", "\(String(describing: StartFonts.read()))")
     }
 
     /// The app's icon (`AppIcon`): given once the first window has painted, to it and as the
@@ -46,11 +51,13 @@ enum MainScenarios {
     /// first frame).
     static func windowIconGiven(_ d: Driver, _ main: Widget) async {
         let window = gtkCast(main, to: GtkWindow.self)
-        d.expect(await d.wait { gtk_window_get_icon_name(window).map { String(cString: $0) } == BuilderOSKit.applicationID },
-                 "the main window has the app's icon after its first frame",
-                 gtk_window_get_icon_name(window).map { String(cString: $0) } ?? "none")
-        d.expect(gtk_window_get_default_icon_name().map { String(cString: $0) } == BuilderOSKit.applicationID,
-                 "windows opened later get the app's icon")
+        d.expect(
+            await d.wait { gtk_window_get_icon_name(window).map { String(cString: $0) } == BuilderOSKit.applicationID },
+            "the main window has the app's icon after its first frame",
+            gtk_window_get_icon_name(window).map { String(cString: $0) } ?? "none")
+        d.expect(
+            gtk_window_get_default_icon_name().map { String(cString: $0) } == BuilderOSKit.applicationID,
+            "windows opened later get the app's icon")
     }
 
     /// The benchmarks' window: connected, 1100 × 800, on the chat page.
@@ -78,8 +85,10 @@ enum MainScenarios {
     }
 
     static func labelMarkup(_ window: Widget) -> String {
-        WidgetTree.all(window).filter { g_type_check_instance_is_a(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0 }
-            .map { String(cString: gtk_label_get_label(OpaquePointer($0))) }.joined(separator: "\n")
+        WidgetTree.all(window).filter {
+            g_type_check_instance_is_a(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0
+        }
+        .map { String(cString: gtk_label_get_label(OpaquePointer($0))) }.joined(separator: "\n")
     }
 
     static func completedReplies(_ d: Driver, _ w: Widget) -> Int { d.named(prefix: "message-assistant-complete", in: w).count }
@@ -91,8 +100,9 @@ enum MainScenarios {
         for (index, page) in ["chat", "dashboard", "connection", "power"].enumerated() {
             d.expect(d.accelerator(for: "win.page-\(page)") == "<Control>\(index + 1)", "Ctrl+\(index + 1) opens \(page)")
         }
-        d.expect(d.accelerator(for: "win.quick-actions") == "<Control>k" && d.accelerator(for: "win.refresh") == "F5",
-                 "Ctrl+K opens quick actions and F5 refreshes")
+        d.expect(
+            d.accelerator(for: "win.quick-actions") == "<Control>k" && d.accelerator(for: "win.refresh") == "F5",
+            "Ctrl+K opens quick actions and F5 refreshes")
         await chat(d, main, c)
         await dashboard(d, main)
         await connection(d, main)
@@ -132,8 +142,9 @@ enum MainScenarios {
         d.expect(await d.wait { completedReplies(d, main) == 2 }, "the message goes out after the upload and gets a reply")
         let stored = (try? HistoryStore()).map { h in h.conversations().flatMap { h.messages(in: $0.id) } } ?? []
         let sent = stored.first { $0.text == "here is a file" }
-        d.expect(sent?.attachments.first?.filename == name && sent?.attachments.first?.url.contains("/api/files/") == true,
-                 "the message carries the uploaded file's address", "\(String(describing: sent?.attachments))")
+        d.expect(
+            sent?.attachments.first?.filename == name && sent?.attachments.first?.url.contains("/api/files/") == true,
+            "the message carries the uploaded file's address", "\(String(describing: sent?.attachments))")
     }
 
     static func chat(_ d: Driver, _ main: Widget, _ c: ScenarioContext) async {
@@ -156,8 +167,9 @@ enum MainScenarios {
         let markup = labelMarkup(main)
         d.expect(texts.contains("Jarvis here") && markup.contains("weight=\"bold\""), "the Markdown heading is rendered", texts)
         d.expect(markup.contains("<b>Markdown</b>") && markup.contains("<tt>inline code</tt>"), "bold and inline code are rendered")
-        d.expect(d.widget("code-block", in: main) != nil && texts.contains("let greeting = \"Hello from BuilderOS\""),
-                 "the fenced code block is its own monospace block")
+        d.expect(
+            d.widget("code-block", in: main) != nil && texts.contains("let greeting = \"Hello from BuilderOS\""),
+            "the fenced code block is its own monospace block")
         d.expect(d.widget("copy-code", in: main) != nil, "code blocks have a Copy button")
         d.expect(texts.contains("Streaming") && texts.contains("a grid"), "the table is rendered as a grid")
         d.expect(markup.contains("<a href=\"https://builderos.example.com/guide\">"), "links are links")
@@ -174,16 +186,18 @@ enum MainScenarios {
             await d.settle()
             d.expect(d.widget("copy-message", in: row) != nil, "right-clicking a message offers Copy Text")
             d.click("copy-message", in: row)
-            d.expect(d.clipboardText(of: main) == "Hello from the **desktop**", "Copy Text puts the message on the clipboard",
-                     d.clipboardText(of: main) ?? "nothing")
+            d.expect(
+                d.clipboardText(of: main) == "Hello from the **desktop**", "Copy Text puts the message on the clipboard",
+                d.clipboardText(of: main) ?? "nothing")
         } else {
             d.expect(false, "the user's message row is on screen")
         }
         await attachments(d, main, c)
 
         // Quick actions (Ctrl+K): the design's six, each sending its command.
-        d.expect(d.widget("quick-actions-sheet", in: main) == nil && d.widget("new-chat-codex", in: main) == nil,
-                 "the quick actions and the new chat's agents are made when first opened, not for the first frame")
+        d.expect(
+            d.widget("quick-actions-sheet", in: main) == nil && d.widget("new-chat-codex", in: main) == nil,
+            "the quick actions and the new chat's agents are made when first opened, not for the first frame")
         d.activate("win.quick-actions", in: main)
         await d.settle()
         d.expect(d.widget("quick-actions-sheet", in: main).map { gtk_widget_get_visible($0) != 0 } ?? false, "Ctrl+K opens the quick actions")
@@ -241,8 +255,9 @@ enum MainScenarios {
         d.type(name, into: "capsule-filter", in: main)
         d.expect(await d.wait { capsuleTiles(d, main).count < all }, "the filter narrows the grid")
         if let tile = capsuleTiles(d, main).first { Signals.emit(UnsafeMutableRawPointer(tile), "clicked") }
-        d.expect(await d.wait { d.window(named: "capsule-detail").map { d.texts($0).contains("Path") } ?? false },
-                 "a capsule opens its details with its path")
+        d.expect(
+            await d.wait { d.window(named: "capsule-detail").map { d.texts($0).contains("Path") } ?? false },
+            "a capsule opens its details with its path")
         if let detail = d.window(named: "capsule-detail") {
             await d.screenshot(detail, "capsule-detail")
             gtk_window_destroy(gtkCast(detail, to: GtkWindow.self))
@@ -281,8 +296,11 @@ enum MainScenarios {
         // Without a MAC address, Wake asks the server, which explains how it can be woken.
         d.expect(d.isSensitive("wake-button", in: main), "Wake is available when connected")
         d.click("wake-button", in: main)
-        d.expect(await d.wait { d.widget("wake-result", in: main).map { gtk_label_get_text(OpaquePointer($0)).map { String(cString: $0) } ?? "" }?.isEmpty == false },
-                 "Wake without a MAC address shows the server's instructions", d.texts(main))
+        d.expect(
+            await d.wait {
+                d.widget("wake-result", in: main).map { gtk_label_get_text(OpaquePointer($0)).map { String(cString: $0) } ?? "" }?.isEmpty == false
+            },
+            "Wake without a MAC address shows the server's instructions", d.texts(main))
         await d.screenshot(main, "wake-instructions")
 
         // Wake-on-LAN: set the MAC and a broadcast address (the test's UDP listener) in Preferences.
@@ -302,8 +320,9 @@ enum MainScenarios {
         d.activate(PageID.power.windowAction, in: main)
         d.expect(await d.wait { d.isSensitive("wake-button", in: main) }, "Wake is available with a MAC address")
         d.click("wake-button", in: main)
-        d.expect(await d.wait { d.texts(main).contains("Wake-up packet sent") || d.texts(main).contains("The server is awake.") },
-                 "Wake sends the packet and watches for the server", d.texts(main))
+        d.expect(
+            await d.wait { d.texts(main).contains("Wake-up packet sent") || d.texts(main).contains("The server is awake.") },
+            "Wake sends the packet and watches for the server", d.texts(main))
         d.expect(await d.wait { d.texts(main).contains("The server is awake.") }, "the server is seen awake")
         await d.screenshot(main, "power")
     }
@@ -347,13 +366,15 @@ enum MainScenarios {
         try? await Task.sleep(nanoseconds: 500_000_000)
         let texts = d.texts(main)
         // The conversation's title is its first message as it reads, without the Markdown.
-        d.expect(texts.contains("Hello from the desktop") && texts.contains("Show system status") && texts.contains("Jarvis here"),
-                 "the conversation is restored from history", texts)
+        d.expect(
+            texts.contains("Hello from the desktop") && texts.contains("Show system status") && texts.contains("Jarvis here"),
+            "the conversation is restored from history", texts)
         d.expect(!texts.contains("Codex check"), "the deleted conversation stays deleted")
         // Opened on a hidden page, the conversation's first frame on screen had every row in view made.
         let opening = await openingFrame(d, main)
-        d.expect(opening.map { $0.inView > 0 && $0.placeholdersInView == 0 } ?? false,
-                 "the first frame that shows the conversation has the text of every row in view", "\(String(describing: opening))")
+        d.expect(
+            opening.map { $0.inView > 0 && $0.placeholdersInView == 0 } ?? false,
+            "the first frame that shows the conversation has the text of every row in view", "\(String(describing: opening))")
         // Nothing hidden is made, measured or laid out for the first frame: no empty-conversation view.
         d.expect(d.widget("welcome", in: main) == nil, "a conversation with messages opens without building the welcome view")
         await d.screenshot(main, "chat-restored")

@@ -24,12 +24,17 @@ enum PortalScenario {
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return d.expect(false, "the test session bus") }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
         let scheme = Scheme()
-        guard let portal = try? DBusObject(connection: bus, path: "/org/freedesktop/portal/desktop", introspectionXML: introspection, methods: { _, method, arguments in
-            guard method == "Read", arguments[0]?.stringValue == "org.freedesktop.appearance", arguments[1]?.stringValue == "color-scheme" else {
-                return .failure(DBusCallError(name: "org.freedesktop.portal.Error.NotFound", message: "no such setting"))
-            }
-            return .success(.tuple([.variant(.variant(.uint32(scheme.value)))]))
-        }, properties: { _, _ in nil }) else { return d.expect(false, "the stand-in portal is exported") }
+        guard
+            let portal = try? DBusObject(
+                connection: bus, path: "/org/freedesktop/portal/desktop", introspectionXML: introspection,
+                methods: { _, method, arguments in
+                    guard method == "Read", arguments[0]?.stringValue == "org.freedesktop.appearance", arguments[1]?.stringValue == "color-scheme"
+                    else {
+                        return .failure(DBusCallError(name: "org.freedesktop.portal.Error.NotFound", message: "no such setting"))
+                    }
+                    return .success(.tuple([.variant(.variant(.uint32(scheme.value)))]))
+                }, properties: { _, _ in nil })
+        else { return d.expect(false, "the stand-in portal is exported") }
         defer { portal.unregister() }
         var owned = false
         let watch = DBusPeer.watchName(bus, "org.freedesktop.portal.Desktop", appeared: { _ in owned = true }, vanished: {})
@@ -40,8 +45,9 @@ enum PortalScenario {
 
         d.expect(appearance.preference == .automatic && appearance.theme == .light, "a fresh app follows the desktop: light while nothing says dark")
         func changed(_ value: UInt32) {
-            portal.emit("SettingChanged", interface: "org.freedesktop.portal.Settings",
-                        .tuple([.string("org.freedesktop.appearance"), .string("color-scheme"), .variant(.uint32(value))]))
+            portal.emit(
+                "SettingChanged", interface: "org.freedesktop.portal.Settings",
+                .tuple([.string("org.freedesktop.appearance"), .string("color-scheme"), .variant(.uint32(value))]))
         }
         changed(1)
         d.expect(await d.wait { appearance.theme == .dark }, "the running app turns dark when the desktop asks for it")

@@ -29,15 +29,17 @@ enum PreviewScenario {
     static func run(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         guard let demoPort = c.options["demo-port"].flatMap(Int.init), let closedPort = c.options["closed-port"],
-              let apiPort = URLComponents(string: c.server)?.port, let opened = c.options["browser-log"] else {
+            let apiPort = URLComponents(string: c.server)?.port, let opened = c.options["browser-log"]
+        else {
             return d.expect(false, "the test passes the demo page's port, a closed port and the browser log")
         }
         d.expect(!WebView.isLoaded && !webKitMapped(), "WebKit is not in the process before a preview is opened")
         await openPage(d, main)
         d.expect(label(d, "preview-host", in: main) == "127.0.0.1", "the page previews the server's own address", label(d, "preview-host", in: main))
         d.expect(d.texts(main).contains("Preview Localhost"), "the empty state invites a choice")
-        d.expect(await d.wait { cardText(d, demoPort, in: main).contains("Up · 200 · BuilderOS demo app") },
-                 "the card of the port with a dev server says it is up, with the page's title", cardText(d, demoPort, in: main))
+        d.expect(
+            await d.wait { cardText(d, demoPort, in: main).contains("Up · 200 · BuilderOS demo app") },
+            "the card of the port with a dev server says it is up, with the page's title", cardText(d, demoPort, in: main))
         d.expect(QuickLink.all.allSatisfy { !cardText(d, $0.port, in: main).contains("Checking") }, "every card got an answer")
         d.expect(label(d, "preview-state", in: main).contains("dev server"), "the header sums the answers up", label(d, "preview-state", in: main))
         d.expect(!webKitMapped(), "probing loads no WebKit either")
@@ -50,8 +52,9 @@ enum PreviewScenario {
 
         // The live page, inside the app.
         d.click("quick-link-\(demoPort)", in: main)
-        d.expect(await d.wait { label(d, "preview-title", in: main) == "BuilderOS demo app" }, "the demo page loads in the web view with its title",
-                 label(d, "preview-title", in: main))
+        d.expect(
+            await d.wait { label(d, "preview-title", in: main) == "BuilderOS demo app" }, "the demo page loads in the web view with its title",
+            label(d, "preview-title", in: main))
         d.expect(WebView.isLoaded && webKitMapped(), "WebKit is loaded once a page is opened")
         d.expect(d.widget("quick-link-\(demoPort)", in: main).map { gtk_widget_has_css_class($0, "active") != 0 } == true, "its card is highlighted")
         d.expect(!d.isSensitive("preview-back", in: main), "nothing to go back to yet")
@@ -61,8 +64,9 @@ enum PreviewScenario {
         // A second page (the reference server's own port): back and forward move between them.
         d.type(String(apiPort), into: "preview-port", in: main)
         d.press("preview-port", in: main)
-        d.expect(await d.wait { label(d, "preview-address", in: main).contains(":\(apiPort)/") && d.isSensitive("preview-back", in: main) },
-                 "a custom port opens in the same view", label(d, "preview-address", in: main))
+        d.expect(
+            await d.wait { label(d, "preview-address", in: main).contains(":\(apiPort)/") && d.isSensitive("preview-back", in: main) },
+            "a custom port opens in the same view", label(d, "preview-address", in: main))
         d.click("preview-back", in: main)
         d.expect(await d.wait { label(d, "preview-title", in: main) == "BuilderOS demo app" }, "Back returns to the demo page")
         d.expect(await d.wait { d.isSensitive("preview-forward", in: main) }, "and Forward is offered")
@@ -72,16 +76,18 @@ enum PreviewScenario {
         // Nothing listening: the design's error state, naming the address.
         d.type(closedPort, into: "preview-port", in: main)
         d.click("preview-go", in: main)
-        d.expect(await d.wait { label(d, "preview-error", in: main).contains("Nothing is listening at http://127.0.0.1:\(closedPort)/") },
-                 "a refused load is explained", label(d, "preview-error", in: main))
+        d.expect(
+            await d.wait { label(d, "preview-error", in: main).contains("Nothing is listening at http://127.0.0.1:\(closedPort)/") },
+            "a refused load is explained", label(d, "preview-error", in: main))
         await d.screenshot(main, "preview-error")
 
         // Open in Browser hands the address to the desktop's browser.
         d.click("quick-link-\(demoPort)", in: main)
         d.expect(await d.wait { label(d, "preview-title", in: main) == "BuilderOS demo app" }, "the demo page again")
         d.click("preview-open-browser", in: main)
-        d.expect(await d.wait { ((try? String(contentsOfFile: opened, encoding: .utf8)) ?? "").contains("http://127.0.0.1:\(demoPort)/") },
-                 "Open in Browser opens the page in the default browser")
+        d.expect(
+            await d.wait { ((try? String(contentsOfFile: opened, encoding: .utf8)) ?? "").contains("http://127.0.0.1:\(demoPort)/") },
+            "Open in Browser opens the page in the default browser")
         let hits = ProcessScan.processesMentioning(c.key)
         d.expect(hits.isEmpty, "no process (the web processes included) holds the API key", "\(hits)")
     }
@@ -91,8 +97,9 @@ enum PreviewScenario {
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         await openPage(d, main)
         let texts = d.texts(main)
-        d.expect(texts.contains("Previews need a direct path") && texts.contains("builder-tunnel.example.com"),
-                 "a tunnel-only server gets a plain explanation", texts)
+        d.expect(
+            texts.contains("Previews need a direct path") && texts.contains("builder-tunnel.example.com"),
+            "a tunnel-only server gets a plain explanation", texts)
         d.expect(!d.isSensitive("quick-link-3000", in: main) && !d.isSensitive("preview-port", in: main), "the links wait for a direct path")
         await d.screenshot(main, "preview-tunnel")
         d.click("preview-set-host", in: main)
@@ -107,9 +114,13 @@ enum PreviewScenario {
         await d.settle()
         await d.screenshot(preferences, "preferences-preview-host")
         gtk_window_destroy(gtkCast(preferences, to: GtkWindow.self))
-        d.expect(await d.wait { label(d, "preview-host", in: main) == "127.0.0.1" && d.texts(main).contains("Preview Localhost") },
-                 "the preview host applies at once", d.texts(main))
-        d.expect(await d.wait { QuickLink.all.allSatisfy { !cardText(d, $0.port, in: main).isEmpty && !cardText(d, $0.port, in: main).contains("Checking") } },
-                 "and the cards are probed there")
+        d.expect(
+            await d.wait { label(d, "preview-host", in: main) == "127.0.0.1" && d.texts(main).contains("Preview Localhost") },
+            "the preview host applies at once", d.texts(main))
+        d.expect(
+            await d.wait {
+                QuickLink.all.allSatisfy { !cardText(d, $0.port, in: main).isEmpty && !cardText(d, $0.port, in: main).contains("Checking") }
+            },
+            "and the cards are probed there")
     }
 }

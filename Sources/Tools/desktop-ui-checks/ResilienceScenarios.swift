@@ -17,8 +17,11 @@ enum ResilienceScenarios {
         /// another machine when a benchmark floods from it.
         init(_ c: ScenarioContext, extra: [String] = [], idle: Bool = false) throws {
             let binary = c.options["server-binary"] ?? "builderos-server"
-            let arguments = ["--port", c.options["port"] ?? "0", "--key-file", c.options["key-file"] ?? "",
-                             "--message-log", c.options["message-log"] ?? "/dev/null"] + extra
+            let arguments =
+                [
+                    "--port", c.options["port"] ?? "0", "--key-file", c.options["key-file"] ?? "",
+                    "--message-log", c.options["message-log"] ?? "/dev/null",
+                ] + extra
             if idle {
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/chrt")
                 process.arguments = ["--idle", "0", binary] + arguments
@@ -44,7 +47,9 @@ enum ResilienceScenarios {
 
     static func resilience(_ d: Driver, _ c: ScenarioContext) async {
         // Replies start after a pause, long enough to see the app wait for them.
-        guard var server = try? Server(c, extra: ["--chunk-delay-ms", "40", "--response-delay-ms", "1500"]) else { return d.expect(false, "the server starts") }
+        guard var server = try? Server(c, extra: ["--chunk-delay-ms", "40", "--response-delay-ms", "1500"]) else {
+            return d.expect(false, "the server starts")
+        }
         defer { server.kill() }
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         d.activate(PageID.chat.windowAction, in: main)
@@ -59,28 +64,33 @@ enum ResilienceScenarios {
         d.expect(d.isSensitive("stop", in: main) && !d.isSensitive("send", in: main), "while it streams Stop is offered and Send waits")
         try? await Task.sleep(nanoseconds: 400_000_000)
         server.kill()
-        d.expect(await d.wait { !d.named(prefix: "message-assistant-interrupted", in: main).isEmpty },
-                 "killing the server keeps the partial reply, marked interrupted")
+        d.expect(
+            await d.wait { !d.named(prefix: "message-assistant-interrupted", in: main).isEmpty },
+            "killing the server keeps the partial reply, marked interrupted")
         d.expect(d.texts(main).contains("Interrupted: the connection dropped"), "and says why")
-        d.expect(await d.wait { MainScenarios.indicator(d, main) == "Reconnecting…" }, "the header says Reconnecting…",
-                 MainScenarios.indicator(d, main))
+        d.expect(
+            await d.wait { MainScenarios.indicator(d, main) == "Reconnecting…" }, "the header says Reconnecting…",
+            MainScenarios.indicator(d, main))
         await d.screenshot(main, "interrupted")
 
         for text in ["outbox one", "outbox two"] {
             d.typeText(text, into: "message-input", in: main)
             d.click("send", in: main)
         }
-        d.expect(d.named(prefix: "message-user-queued", in: main).count == 2 && d.texts(main).contains("Waiting to send"),
-                 "messages written while the server is down wait in the outbox, shown as pending")
+        d.expect(
+            d.named(prefix: "message-user-queued", in: main).count == 2 && d.texts(main).contains("Waiting to send"),
+            "messages written while the server is down wait in the outbox, shown as pending")
         await d.screenshot(main, "outbox")
         guard let restarted = try? Server(c) else { return d.expect(false, "the server restarts") }
         server = restarted
-        d.expect(await d.wait(seconds: 30) { d.named(prefix: "message-user-queued", in: main).isEmpty && MainScenarios.completedReplies(d, main) == 2 },
-                 "after the restart the outbox is delivered and both replies arrive")
+        d.expect(
+            await d.wait(seconds: 30) { d.named(prefix: "message-user-queued", in: main).isEmpty && MainScenarios.completedReplies(d, main) == 2 },
+            "after the restart the outbox is delivered and both replies arrive")
         let log = loggedContents(c)
         d.expect(log.filter { $0 == "tell me a long story" }.count == 1, "the interrupted message was received once", "\(log)")
-        d.expect(log.filter { $0 == "outbox one" }.count == 1 && log.filter { $0 == "outbox two" }.count == 1,
-                 "each outbox message was received exactly once", "\(log)")
+        d.expect(
+            log.filter { $0 == "outbox one" }.count == 1 && log.filter { $0 == "outbox two" }.count == 1,
+            "each outbox message was received exactly once", "\(log)")
         d.expect((log.firstIndex(of: "outbox one") ?? 99) < (log.firstIndex(of: "outbox two") ?? -1), "in the order written")
         await d.screenshot(main, "outbox-delivered")
 
@@ -94,8 +104,9 @@ enum ResilienceScenarios {
         d.expect(await d.wait { !d.named(prefix: "message-assistant-streaming", in: main).isEmpty }, "the next reply streams")
         d.click("stop", in: main)
         d.expect(await d.wait { !d.named(prefix: "message-assistant-stopped", in: main).isEmpty }, "Stop ends the wait and keeps what arrived")
-        d.expect(await d.wait { !d.isSensitive("stop", in: main) || gtk_widget_get_visible(d.widget("stop", in: main)!) == 0 },
-                 "and the Stop button goes away")
+        d.expect(
+            await d.wait { !d.isSensitive("stop", in: main) || gtk_widget_get_visible(d.widget("stop", in: main)!) == 0 },
+            "and the Stop button goes away")
 
         // A server that closes the connection on a message gets it three times, not for ever; the message
         // stays, marked not delivered, and Send Again delivers it once the server takes it.
@@ -107,8 +118,9 @@ enum ResilienceScenarios {
         d.expect(await d.wait(seconds: 30) { MainScenarios.indicator(d, main) == "Connected" }, "connected to the choking server")
         d.typeText("the server chokes on this", into: "message-input", in: main)
         d.click("send", in: main)
-        d.expect(await d.wait(seconds: 30) { !d.named(prefix: "message-user-failed", in: main).isEmpty },
-                 "a message the server closes on every time ends as not delivered")
+        d.expect(
+            await d.wait(seconds: 30) { !d.named(prefix: "message-user-failed", in: main).isEmpty },
+            "a message the server closes on every time ends as not delivered")
         d.expect(d.texts(main).contains("Not delivered"), "the message says it was not delivered")
         // The pill with the reason comes after it. KNOWN: the list does not always follow a status pill that ends a
         // turn (it can stay below the fold until the user scrolls; see the notes), so the check scrolls as a user would.
@@ -126,10 +138,11 @@ enum ResilienceScenarios {
         if let row = d.named(prefix: "message-user-failed", in: main).first { d.rightClick(row) }
         d.expect(await d.wait { d.widget("resend-message", in: main) != nil }, "its menu offers Send Again")
         d.click("resend-message", in: main)
-        d.expect(await d.wait(seconds: 40) {
-            loggedContents(c).filter { $0 == "the server chokes on this" }.count == ChatTurn.maxDeliveries + 1
-                && d.named(prefix: "message-user-failed", in: main).isEmpty && !d.named(prefix: "message-assistant-complete", in: main).isEmpty
-        }, "Send Again delivers it and the reply arrives", "\(loggedContents(c).suffix(5)) \(MainScenarios.indicator(d, main))")
+        d.expect(
+            await d.wait(seconds: 40) {
+                loggedContents(c).filter { $0 == "the server chokes on this" }.count == ChatTurn.maxDeliveries + 1
+                    && d.named(prefix: "message-user-failed", in: main).isEmpty && !d.named(prefix: "message-assistant-complete", in: main).isEmpty
+            }, "Send Again delivers it and the reply arrives", "\(loggedContents(c).suffix(5)) \(MainScenarios.indicator(d, main))")
         await d.screenshot(main, "sent-again")
     }
 
@@ -160,7 +173,9 @@ enum ResilienceScenarios {
         d.expect(await d.wait { d.window(named: "preferences") != nil && !isActive() }, "the main window goes to the background")
         d.typeText("notify me", into: "message-input", in: main)
         d.click("send", in: main)
-        d.expect(await d.wait { titles().contains("Jarvis replied") }, "a finished reply is announced while the window is in the background", "\(titles())")
+        d.expect(
+            await d.wait { titles().contains("Jarvis replied") }, "a finished reply is announced while the window is in the background", "\(titles())"
+        )
         if let prefs = d.window(named: "preferences") { gtk_window_destroy(gtkCast(prefs, to: GtkWindow.self)) }
 
         server.kill()
@@ -190,8 +205,9 @@ enum ResilienceScenarios {
     static func noSystemServer(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         d.activate(PageID.dashboard.windowAction, in: main)
-        d.expect(await d.wait { d.texts(main).contains("Capsules are not available on this server.") },
-                 "a 404 on capsules says they are not available", d.texts(main))
+        d.expect(
+            await d.wait { d.texts(main).contains("Capsules are not available on this server.") },
+            "a 404 on capsules says they are not available", d.texts(main))
         await d.screenshot(main, "dashboard-404")
         d.activate(PageID.power.windowAction, in: main)
         d.expect(await d.wait { d.texts(main).contains("Sleep is not available on this server.") }, "Sleep says why it is unavailable")
@@ -221,8 +237,9 @@ enum ResilienceScenarios {
         // Its first frame made the rows in view (`OpeningFrame`; the rows beyond it, when the list
         // binds any, waited as placeholders: printed, as these short rows may all fit).
         let opening = await MainScenarios.openingFrame(d, main)
-        d.expect(opening.map { $0.inView > 0 && $0.placeholdersInView == 0 } ?? false,
-                 "the conversation's first frame has the text of every row in view", "\(String(describing: opening))")
+        d.expect(
+            opening.map { $0.inView > 0 && $0.placeholdersInView == 0 } ?? false,
+            "the conversation's first frame has the text of every row in view", "\(String(describing: opening))")
         print("MEASURE the opened conversation's first frame: \(String(describing: opening))")
         // Responsive: the main loop keeps turning while it is open (a 20 ms timer is not late by much).
         var worst = 0.0
@@ -231,9 +248,12 @@ enum ResilienceScenarios {
             try? await Task.sleep(nanoseconds: 20_000_000)
             worst = max(worst, Date().timeIntervalSince(before) - 0.02)
         }
-        print("MEASURE open 10,000-message conversation: \(Int(opened * 1000)) ms to open, \(Int(shown * 1000)) ms until shown; worst main-loop delay afterwards \(Int(worst * 1000)) ms")
+        print(
+            "MEASURE open 10,000-message conversation: \(Int(opened * 1000)) ms to open, \(Int(shown * 1000)) ms until shown; worst main-loop delay afterwards \(Int(worst * 1000)) ms"
+        )
         guard let scroller = d.widget("message-list", in: main).flatMap({ gtk_widget_get_parent($0) }),
-              let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) else { return d.expect(false, "the list scrolls") }
+            let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
+        else { return d.expect(false, "the list scrolls") }
         // While older messages come in above, the view stays on the newest one (it once stopped a row short).
         let fromBottom = { gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) - gtk_adjustment_get_value(adjustment) }
         d.expect(fromBottom() < 1, "the view rests at the newest message", "\(fromBottom()) px above the end")
@@ -290,7 +310,9 @@ enum ResilienceScenarios {
         // back when the view goes down again.
         // The questions read "message N" (even N); the newest is 9998.
         let numbers = { () -> [Int] in
-            d.texts(main).split(separator: "\n").compactMap { (line: Substring) -> Int? in line.hasPrefix("message ") ? Int(String(line.dropFirst(8))) : nil }
+            d.texts(main).split(separator: "\n").compactMap { (line: Substring) -> Int? in
+                line.hasPrefix("message ") ? Int(String(line.dropFirst(8))) : nil
+            }
         }
         let inModel = { () -> Int in
             guard let view = d.widget("message-list", in: main), let model = gtk_list_view_get_model(OpaquePointer(view)) else { return -1 }
@@ -325,8 +347,9 @@ enum ResilienceScenarios {
         await d.screenshot(main, "large-far-up")
         d.typeText("back to the newest", into: "message-input", in: main)
         d.click("send", in: main)
-        d.expect(await d.wait { d.texts(main).contains("back to the newest") && numbers().contains(9998) },
-                 "sending from far up shows your message with the newest ones")
+        d.expect(
+            await d.wait { d.texts(main).contains("back to the newest") && numbers().contains(9998) },
+            "sending from far up shows your message with the newest ones")
         d.expect(await d.wait { fromBottom() < 1 }, "and the view rests at the end", "\(fromBottom()) px above the end")
         await d.screenshot(main, "large-sent-from-far-up")
 
@@ -344,10 +367,12 @@ enum ResilienceScenarios {
             index += 1
         }
         let tall = await MainScenarios.openingFrame(d, main)
-        d.expect(tall.map { $0.inView >= 1 && $0.placeholdersInView == 0 && $0.beyond >= 1 } ?? false,
-                 "a tall reply's first frame made the rows in view and left the question above it a placeholder", "\(String(describing: tall))")
-        d.expect(await d.wait { fromBottom() < 1 && d.texts(main).contains("Line 60 of the tall reply, one of sixty paragraphs.") },
-                 "and showed the reply's end", "\(fromBottom()) px above the end")
+        d.expect(
+            tall.map { $0.inView >= 1 && $0.placeholdersInView == 0 && $0.beyond >= 1 } ?? false,
+            "a tall reply's first frame made the rows in view and left the question above it a placeholder", "\(String(describing: tall))")
+        d.expect(
+            await d.wait { fromBottom() < 1 && d.texts(main).contains("Line 60 of the tall reply, one of sixty paragraphs.") },
+            "and showed the reply's end", "\(fromBottom()) px above the end")
         await scroll { 0 }
         d.expect(await d.wait { d.texts(main).contains("the long one, please") }, "the question above it gets its text once scrolled to")
         await d.screenshot(main, "large-tall-reply")

@@ -67,8 +67,9 @@ enum Scenarios {
         d.expect(!d.isSensitive("primary", in: w), "Continue waits for an address")
         d.type("  \(c.server)/  ", into: "server-entry", in: w)
         await d.settle()
-        d.expect(d.texts(w).contains("BuilderOS will connect to \(c.server)"), "a pasted address with spaces and a trailing / is normalised",
-                 d.texts(w))
+        d.expect(
+            d.texts(w).contains("BuilderOS will connect to \(c.server)"), "a pasted address with spaces and a trailing / is normalised",
+            d.texts(w))
         if screenshots { await d.screenshot(w, "2-server") }
         d.press("server-entry", in: w)  // Enter advances
         await d.settle()
@@ -77,8 +78,9 @@ enum Scenarios {
         // A paste that cannot be a key (here: two lines) is explained, and Continue waits.
         d.type("abcdefgh\nX-Injected: yes", into: "key-entry", in: w)
         await d.settle()
-        d.expect(d.texts(w).contains("The API key contains a line break or another control character"),
-                 "a key with a line break is explained", d.texts(w))
+        d.expect(
+            d.texts(w).contains("The API key contains a line break or another control character"),
+            "a key with a line break is explained", d.texts(w))
         d.expect(!d.isSensitive("primary", in: w), "Continue stays off for what cannot be a key")
         if screenshots { await d.screenshot(w, "3-key-invalid") }
         d.type(c.key, into: "key-entry", in: w)
@@ -100,9 +102,10 @@ enum Scenarios {
         d.press("key-entry", in: w)
         d.expect(await d.wait { d.texts(w).contains("Stored in your keyring.") }, "the test passes and stores the key", d.texts(w))
         let test = d.texts(w)
-        d.expect(test.contains("Reaching the server") && test.contains("Checking the API key")
-                 && test.contains("Measuring version and latency") && test.contains("Looking for system features"),
-                 "the checklist shows every step")
+        d.expect(
+            test.contains("Reaching the server") && test.contains("Checking the API key")
+                && test.contains("Measuring version and latency") && test.contains("Looking for system features"),
+            "the checklist shows every step")
         d.expect(test.contains("capsule"), "the system features row counts capsules")
         await d.screenshot(w, "4-test")
         let settings = SettingsStore().load()
@@ -114,8 +117,9 @@ enum Scenarios {
         d.click("primary", in: w)
         await d.settle()
         let done = d.texts(w)
-        d.expect(done.contains("You're all set!") && done.contains(c.server) && done.contains("ms"),
-                 "Done shows server, version and latency", done)
+        d.expect(
+            done.contains("You're all set!") && done.contains(c.server) && done.contains("ms"),
+            "Done shows server, version and latency", done)
         await d.screenshot(w, "5-done")
         d.click("open-builderos", in: w)
         d.expect(await d.wait { d.window(named: "main-window") != nil }, "Open BuilderOS opens the main window")
@@ -147,7 +151,9 @@ enum Scenarios {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/gsettings")
         process.arguments = ["set", BuilderOSKit.applicationID, key, value]
         let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        process.environment = ProcessInfo.processInfo.environment.merging(["GSETTINGS_SCHEMA_DIR": binaries.appendingPathComponent("schemas").path]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["GSETTINGS_SCHEMA_DIR": binaries.appendingPathComponent("schemas").path]) {
+            $1
+        }
         guard (try? process.run()) != nil else { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0
@@ -182,8 +188,9 @@ enum Scenarios {
         d.expect(await d.wait { d.window(named: "setup-wizard") != nil }, "Change Server… opens the wizard")
         if let wizard = d.window(named: "setup-wizard") {
             let texts = d.texts(wizard)
-            d.expect(texts.contains("Where is your server?") && texts.contains("BuilderOS will connect to \(c.server)"),
-                     "at the server step, with the current address filled in", texts)
+            d.expect(
+                texts.contains("Where is your server?") && texts.contains("BuilderOS will connect to \(c.server)"),
+                "at the server step, with the current address filled in", texts)
             gtk_window_destroy(gtkCast(wizard, to: GtkWindow.self))
         }
         d.expect(d.window(named: "main-window") != nil, "the main window stays while the server is not changed")
@@ -212,9 +219,10 @@ enum Scenarios {
         d.expect(d.texts(w).contains("addresses are not supported"), "other schemes are refused")
         d.type("https://builderos.example.com/api/status", into: "server-entry", in: w)
         await d.settle()
-        d.expect(d.texts(w).contains("BuilderOS will connect to https://builderos.example.com\n")
-                 || d.texts(w).hasSuffix("BuilderOS will connect to https://builderos.example.com"),
-                 "a pasted route is trimmed to the server's base address")
+        d.expect(
+            d.texts(w).contains("BuilderOS will connect to https://builderos.example.com\n")
+                || d.texts(w).hasSuffix("BuilderOS will connect to https://builderos.example.com"),
+            "a pasted route is trimmed to the server's base address")
         d.type("http://203.0.113.7:8080", into: "server-entry", in: w)
         await d.settle()
         d.expect(d.texts(w).contains("Unencrypted connection"), "plain http over the internet is warned about")
@@ -244,8 +252,9 @@ enum Scenarios {
         d.press("key-entry", in: w)
         d.expect(await d.wait { d.texts(w).contains(expected) }, "the failing row says: \(expected)", d.texts(w))
         d.expect(await d.wait { d.texts(w).contains("Not checked") }, "later rows are not run")
-        d.expect(d.widget("primary", in: w).map { String(cString: gtk_button_get_label(gtkCast($0, to: GtkButton.self))) } == "_Retry",
-                 "the primary button offers Retry")
+        d.expect(
+            d.widget("primary", in: w).map { String(cString: gtk_button_get_label(gtkCast($0, to: GtkButton.self))) } == "_Retry",
+            "the primary button offers Retry")
         d.expect(d.widget("test-fix", in: w).map { !WidgetTree.visibleTexts(in: $0).joined().isEmpty } ?? false, "a fix-it sentence is shown")
         await d.screenshot(w, "4-test-failed")
         d.click("primary", in: w)  // Retry runs it again, with the same outcome

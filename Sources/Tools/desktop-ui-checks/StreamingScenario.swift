@@ -41,8 +41,9 @@ enum StreamingScenario {
         await d.settle()
         let frames = list.framesApplied - before
         d.expect(frames >= 1 && frames <= 3, "2,000 chunks between frames are drawn in \(frames) frame(s)")
-        d.expect(await d.wait { WidgetTree.visibleTexts(in: window).contains { $0.hasSuffix("w1999") } },
-                 "the row shows the whole text after the frame")
+        d.expect(
+            await d.wait { WidgetTree.visibleTexts(in: window).contains { $0.hasSuffix("w1999") } },
+            "the row shows the whole text after the frame")
 
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
         await frozenBlocks(d)
@@ -84,17 +85,20 @@ enum StreamingScenario {
         }
         let measuresAfter = (0..<5).map { view.measureCount(ofBlock: $0) }
         d.expect(Array(view.blockWidgets.prefix(4)) == closed, "closed blocks keep their widgets")
-        d.expect(measuresAfter.prefix(4) == measuresBefore.prefix(4), "closed blocks are not measured again",
-                 "before \(measuresBefore), after \(measuresAfter)")
+        d.expect(
+            measuresAfter.prefix(4) == measuresBefore.prefix(4), "closed blocks are not measured again",
+            "before \(measuresBefore), after \(measuresAfter)")
         d.expect(measuresAfter[4] > measuresBefore[4], "the growing tail is measured (the count works)", "\(measuresBefore[4]) → \(measuresAfter[4])")
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
     }
 
     /// Whatever sizes the chunks come in, the view ends up showing what a view given the whole reply shows.
     static func everySplitShowsTheSameAsTheWhole(_ d: Driver) async {
-        let long = Self.reply + "\n\n" + (0..<300).map { "Sentence number \($0) of a paragraph that keeps going." }.joined(separator: " ")
+        let long =
+            Self.reply + "\n\n" + (0..<300).map { "Sentence number \($0) of a paragraph that keeps going." }.joined(separator: " ")
             + "\n\n```\n" + (0..<130).map { "line \($0)" }.joined(separator: "\n") + "\n```\n\n- a\n- b\n\n  more b\n- c"
-            + "\n\n| Step | Owner | Takes |\n|---|---|---|\n" + (1...6).map { "| step \($0) | team \($0 % 3) | \($0 * 15) ms |" }.joined(separator: "\n")
+            + "\n\n| Step | Owner | Takes |\n|---|---|---|\n"
+            + (1...6).map { "| step \($0) | team \($0 % 3) | \($0 * 15) ms |" }.joined(separator: "\n")
             + "\n\n> A quote that streams in,\n> over two lines.\n>\n> - and a list\n> - inside it\n\nThe end."
         let whole = MarkdownView()
         whole.show(long)
@@ -107,8 +111,10 @@ enum StreamingScenario {
                 view.show(text)
             }
             let shown = Self.labels(in: view.widget)
-            d.expect(shown == expected, "chunks of \(size) characters show the same labels as the whole reply",
-                     "\(shown.count) labels vs \(expected.count); first difference: \(zip(shown, expected).first { $0 != $1 }.map { "\($0) vs \($1)" } ?? "at the end: \(shown.suffix(3))")")
+            d.expect(
+                shown == expected, "chunks of \(size) characters show the same labels as the whole reply",
+                "\(shown.count) labels vs \(expected.count); first difference: \(zip(shown, expected).first { $0 != $1 }.map { "\($0) vs \($1)" } ?? "at the end: \(shown.suffix(3))")"
+            )
         }
         d.expect(expected.count > 10, "the long reply is shown in pieces", "\(expected.count) labels")
     }
@@ -126,8 +132,9 @@ enum StreamingScenario {
         }
         let after = Self.labelWidgets(in: view.widget)
         let kept = Self.tagged(after)
-        d.expect(after.count == before.count && kept.count == after.count, "the growing list item kept its labels",
-                 "\(before.count) labels before, \(after.count) after, \(kept.count) of them the same")
+        d.expect(
+            after.count == before.count && kept.count == after.count, "the growing list item kept its labels",
+            "\(before.count) labels before, \(after.count) after, \(kept.count) of them the same")
         d.expect(Self.labels(in: view.widget).last?.hasSuffix("word19") == true, "and shows the new words")
         // One label for the list: each item's text, and its wrapped lines, start at one column after
         // the marker; a right-to-left item's marker stands on its right.
@@ -150,8 +157,9 @@ enum StreamingScenario {
                 }
                 let first = textStart(after: 0)
                 let (markerEdge, textEdge) = (edge(ofByte: 0), edge(ofByte: first))
-                d.expect(rtl ? markerEdge > textEdge : markerEdge < textEdge, "the marker leads the item \(rtl ? "right-to-left" : "left-to-right")",
-                         "marker at \(markerEdge), text at \(textEdge)")
+                d.expect(
+                    rtl ? markerEdge > textEdge : markerEdge < textEdge, "the marker leads the item \(rtl ? "right-to-left" : "left-to-right")",
+                    "marker at \(markerEdge), text at \(textEdge)")
                 // The long second item wraps: its next line starts where its text does.
                 let second = textStart(after: (text.firstIndex(of: UInt8(ascii: "\n")) ?? 0) + 1)
                 var wrapped: Int32?
@@ -165,8 +173,9 @@ enum StreamingScenario {
                 } while pango_layout_iter_next_line(iter) != 0
                 pango_layout_iter_free(iter)
                 let column = edge(ofByte: second)
-                d.expect(wrapped.map { abs($0 - column) <= 1 } ?? false, "a wrapped item's next line starts under its text, not under the marker",
-                         "text at \(column), next line at \(wrapped.map(String.init) ?? "none")")
+                d.expect(
+                    wrapped.map { abs($0 - column) <= 1 } ?? false, "a wrapped item's next line starts under its text, not under the marker",
+                    "text at \(column), next line at \(wrapped.map(String.init) ?? "none")")
             } else {
                 d.expect(false, "a list of paragraphs is one label", "\(labels.count) labels")
             }
@@ -191,7 +200,8 @@ enum StreamingScenario {
         d.expect(view.blockWidgets.count == 2 && view.blockWidgets.last == table, "the growing table kept its widget")
         d.expect(kept.count == before.count, "and every cell it showed", "\(before.count) labels before, \(kept.count) of them still there")
         d.expect(after.count == 1 + 2 * 7, "a label per cell: the intro and 7 rows of 2", "\(after.count)")
-        d.expect(Self.labels(in: view.widget).suffix(2) == ["row 11", "c"], "the last row shows its text", "\(Self.labels(in: view.widget).suffix(2))")
+        d.expect(
+            Self.labels(in: view.widget).suffix(2) == ["row 11", "c"], "the last row shows its text", "\(Self.labels(in: view.widget).suffix(2))")
 
         // A quote, the same: its growing paragraph keeps its label, a new block joins it.
         text += "\n\n> A quote that"
@@ -204,8 +214,12 @@ enum StreamingScenario {
             view.show(text)
             await d.nextFrame(window)
         }
-        d.expect(view.blockWidgets.last == quote && Self.labelWidgets(in: quote).first == quoteLabel, "a growing quote kept its widget and its text's label")
-        d.expect(Self.labels(in: quote) == ["A quote that grows word by word.", "And a second paragraph."], "and shows both paragraphs", "\(Self.labels(in: quote))")
+        d.expect(
+            view.blockWidgets.last == quote && Self.labelWidgets(in: quote).first == quoteLabel,
+            "a growing quote kept its widget and its text's label")
+        d.expect(
+            Self.labels(in: quote) == ["A quote that grows word by word.", "And a second paragraph."], "and shows both paragraphs",
+            "\(Self.labels(in: quote))")
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
     }
 
@@ -215,8 +229,9 @@ enum StreamingScenario {
         let section = { (n: Int) in
             "## \(n). Section\n\nA paragraph about part \(n) that runs for a sentence or two, long enough to wrap.\n\n"
                 + "- **Rule 1** for `part\(n)`: keep it short.\n- **Rule 2**: and clear.\n\n"
-                + (n % 2 == 0 ? "```swift\nlet value = try await store.fetch(id: \"item-\(n)\")\nprint(value)\n```\n\n"
-                              : "| Step | Owner |\n|---|---|\n| step 1 | team \(n) |\n| step 2 | team \(n) |\n\n")
+                + (n % 2 == 0
+                    ? "```swift\nlet value = try await store.fetch(id: \"item-\(n)\")\nprint(value)\n```\n\n"
+                    : "| Step | Owner |\n|---|---|\n| step 1 | team \(n) |\n| step 2 | team \(n) |\n\n")
                 + "> Note: part \(n) is done.\n\n1. First.\n2. Second.\n\n"
         }
         let reply = (0..<6).map(section).joined()
@@ -259,7 +274,9 @@ enum StreamingScenario {
     }
 
     static func labelWidgets(in widget: Widget) -> [Widget] {
-        WidgetTree.all(widget).filter { g_type_check_instance_is_a(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0 }
+        WidgetTree.all(widget).filter {
+            g_type_check_instance_is_a(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0
+        }
     }
 
     /// The text cut into chunks of `size` characters, as a server streams it.

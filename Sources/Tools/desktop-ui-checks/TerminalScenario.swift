@@ -45,7 +45,9 @@ enum TerminalScenario {
     static func tabs(_ d: Driver, _ main: Widget) -> [Tab] { d.named(prefix: "terminal-view", in: main).map(Tab.init) }
 
     static func run(_ d: Driver, _ c: ScenarioContext) async {
-        guard var server = try? ResilienceScenarios.Server(c, extra: TerminalScenario.serverArguments) else { return d.expect(false, "the server starts") }
+        guard var server = try? ResilienceScenarios.Server(c, extra: TerminalScenario.serverArguments) else {
+            return d.expect(false, "the server starts")
+        }
         defer { server.kill() }
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         d.expect(!vteMapped(), "VTE is not in the process before a terminal opens")
@@ -97,7 +99,9 @@ enum TerminalScenario {
             d.sendKey(0xff55, to: page, modifiers: ctrl)
             // Ctrl+Shift+F: find in the scrollback (VTE selects the match it finds).
             d.sendKey(0x46, to: page, modifiers: ctrl | shift)
-            d.expect(await d.wait { d.widget("terminal-find", in: main).map { gtk_widget_get_mapped($0) != 0 } == true }, "Ctrl+Shift+F shows the find bar")
+            d.expect(
+                await d.wait { d.widget("terminal-find", in: main).map { gtk_widget_get_mapped($0) != 0 } == true }, "Ctrl+Shift+F shows the find bar"
+            )
             d.type("ui-20", into: "terminal-find", in: main)
             d.expect(await d.wait { bos_terminal_has_selection(shell.raw) != 0 }, "typing a word finds it in the scrollback")
             // Ctrl+Shift+C copies what was found, Ctrl+Shift+V pastes it back into the shell as typed input.
@@ -106,17 +110,22 @@ enum TerminalScenario {
             d.sendKey(0x56, to: page, modifiers: ctrl | shift)
             await d.settle()
             shell.type("\r")
-            d.expect(await d.wait { shell.text.contains("ui-20: command not found") }, "Ctrl+Shift+C then Ctrl+Shift+V types the copied text into the shell",
-                     String(shell.text.suffix(200)).replacingOccurrences(of: "\n", with: "⏎"))
+            d.expect(
+                await d.wait { shell.text.contains("ui-20: command not found") },
+                "Ctrl+Shift+C then Ctrl+Shift+V types the copied text into the shell",
+                String(shell.text.suffix(200)).replacingOccurrences(of: "\n", with: "⏎"))
         } else {
             d.expect(false, "the terminal page is there")
         }
 
         // The server goes away: the tab says Reconnecting… and keeps what it showed; back, it is live again.
         server.kill()
-        d.expect(await d.wait { d.texts(main).contains("Reconnecting…") && !shell.isConnected }, "a lost connection shows Reconnecting…", d.texts(main))
+        d.expect(
+            await d.wait { d.texts(main).contains("Reconnecting…") && !shell.isConnected }, "a lost connection shows Reconnecting…", d.texts(main))
         await d.screenshot(main, "terminal-reconnecting")
-        guard let restarted = try? ResilienceScenarios.Server(c, extra: TerminalScenario.serverArguments) else { return d.expect(false, "the server restarts") }
+        guard let restarted = try? ResilienceScenarios.Server(c, extra: TerminalScenario.serverArguments) else {
+            return d.expect(false, "the server restarts")
+        }
         server = restarted
         d.expect(await d.wait(seconds: 40) { shell.isConnected }, "the tab reconnects when the server is back")
         d.expect(shell.text.contains("ui-20-done"), "the tab kept what it showed before the drop", shell.text)
@@ -129,7 +138,9 @@ enum TerminalScenario {
         d.expect(await d.wait(seconds: 60) { shell.offersReconnect }, "after its attempts the tab offers Reconnect")
         d.expect(d.texts(main).contains("Disconnected — "), "and says Disconnected", d.texts(main))
         await d.screenshot(main, "terminal-disconnected")
-        guard let again = try? ResilienceScenarios.Server(c, extra: TerminalScenario.serverArguments) else { return d.expect(false, "the server restarts") }
+        guard let again = try? ResilienceScenarios.Server(c, extra: TerminalScenario.serverArguments) else {
+            return d.expect(false, "the server restarts")
+        }
         server = again
         if let overlay = shell.overlay { d.click("terminal-reconnect", in: overlay) }
         d.expect(await d.wait { shell.isConnected }, "Reconnect connects again")
@@ -141,7 +152,9 @@ enum TerminalScenario {
         d.expect(await d.wait { shell.text.hasPrefix("https://example.com/bos-4") }, "the address is printed on the first row", shell.text)
         let cell = Double(gtk_widget_get_width(shell.view)) / Double(max(shell.columns, 1))
         let row = Double(gtk_widget_get_height(shell.view)) / Double(max(shell.rows, 1))
-        let link = bos_terminal_link_at(shell.raw, cell * 5.5, row / 2).map { text in defer { g_free(text) }; return String(cString: text) }
+        let link = bos_terminal_link_at(shell.raw, cell * 5.5, row / 2).map { text in
+            defer { g_free(text) }; return String(cString: text)
+        }
         d.expect(link == "https://example.com/bos-4", "VTE recognises the address as a link", link ?? "no link")
         d.expect(bos_terminal_link_at(shell.raw, cell * 5.5, row * 4.5) == nil, "and plain text is not one")
 
@@ -149,7 +162,9 @@ enum TerminalScenario {
         server.kill()
         guard let without = try? ResilienceScenarios.Server(c) else { return d.expect(false, "the server restarts without terminals") }
         server = without
-        d.expect(await d.wait(seconds: 40) { d.texts(main).contains("Terminals are not available") }, "a server that lost its terminals gets the explanation", d.texts(main))
+        d.expect(
+            await d.wait(seconds: 40) { d.texts(main).contains("Terminals are not available") },
+            "a server that lost its terminals gets the explanation", d.texts(main))
         let hits = ProcessScan.processesMentioning(c.key)
         d.expect(hits.isEmpty, "no process (the shells included) holds the API key", "\(hits)")
     }
@@ -157,7 +172,9 @@ enum TerminalScenario {
     static func unavailable(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         d.activate(PageID.terminal.windowAction, in: main)
-        d.expect(await d.wait { d.texts(main).contains("Terminals are not available") }, "a server without terminals gets a plain explanation", d.texts(main))
+        d.expect(
+            await d.wait { d.texts(main).contains("Terminals are not available") }, "a server without terminals gets a plain explanation",
+            d.texts(main))
         await d.screenshot(main, "terminal-unavailable")
     }
 }
@@ -177,13 +194,16 @@ enum TerminalBenchScenario {
         // the socket) competes with the window for the same two cores, so it runs as an idle-class task.
         // `--server-contends yes` measures the window with the flood at its own priority.
         let idle = c.options["server-contends"] != "yes"
-        guard let server = try? ResilienceScenarios.Server(c, extra: TerminalScenario.serverArguments, idle: idle) else { return d.expect(false, "the server starts") }
+        guard let server = try? ResilienceScenarios.Server(c, extra: TerminalScenario.serverArguments, idle: idle) else {
+            return d.expect(false, "the server starts")
+        }
         defer { server.kill() }
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), 1100, 800)
         d.activate(PageID.terminal.windowAction, in: main)
         guard await d.wait(until: { TerminalScenario.tabs(d, main).first?.isConnected == true }), let tab = TerminalScenario.tabs(d, main).first,
-              let clock = gtk_widget_get_frame_clock(main) else { return d.expect(false, "a terminal tab connects") }
+            let clock = gtk_widget_get_frame_clock(main)
+        else { return d.expect(false, "a terminal tab connects") }
         await d.settle()
         let before = peakRSSKiB()
         let meter = FrameMeter(clock: clock)

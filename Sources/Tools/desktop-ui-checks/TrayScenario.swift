@@ -27,10 +27,13 @@ enum TrayScenario {
 
         @discardableResult
         func control(_ method: String, _ arguments: Variant = .tuple([])) async -> Variant? {
-            guard let connection = g_application_get_dbus_connection(UnsafeMutableRawPointer(d.app.application).assumingMemoryBound(to: GApplication.self))
+            guard
+                let connection = g_application_get_dbus_connection(
+                    UnsafeMutableRawPointer(d.app.application).assumingMemoryBound(to: GApplication.self))
             else { return nil }
-            let reply = await DBusPeer.call(connection, destination: "app.builderos.Tests.FakeTray", path: "/app/builderos/Tests/FakeTray",
-                                            interface: "app.builderos.Tests.FakeTray", method: method, arguments)
+            let reply = await DBusPeer.call(
+                connection, destination: "app.builderos.Tests.FakeTray", path: "/app/builderos/Tests/FakeTray",
+                interface: "app.builderos.Tests.FakeTray", method: method, arguments)
             if case .success(let value) = reply { return value }
             return nil
         }
@@ -41,27 +44,36 @@ enum TrayScenario {
     static func run(_ d: Driver, _ c: ScenarioContext) async {
         let fake = FakeTray(d: d, log: c.options["tray-log"] ?? "")
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
-        d.expect(await d.wait { Set(fake.events("registered").compactMap { $0["watcher"] as? String })
-                == ["org.kde.StatusNotifierWatcher", "org.freedesktop.StatusNotifierWatcher"] },
-                 "the item registers with both the KDE and the freedesktop StatusNotifierWatcher")
+        d.expect(
+            await d.wait {
+                Set(fake.events("registered").compactMap { $0["watcher"] as? String })
+                    == ["org.kde.StatusNotifierWatcher", "org.freedesktop.StatusNotifierWatcher"]
+            },
+            "the item registers with both the KDE and the freedesktop StatusNotifierWatcher")
         d.expect(await d.wait { fake.icon == "app.builderos.Desktop-connected" }, "the host sees the connected icon", "\(fake.icon ?? "-")")
         if let properties = fake.last("properties") {
-            d.expect(properties["id"] as? String == BuilderOSKit.applicationID && properties["menu"] as? String == "/MenuBar",
-                     "Id and Menu are set", "\(properties)")
+            d.expect(
+                properties["id"] as? String == BuilderOSKit.applicationID && properties["menu"] as? String == "/MenuBar",
+                "Id and Menu are set", "\(properties)")
             let pixmaps = properties["pixmaps"] as? [[Int]] ?? []
-            d.expect(pixmaps.count == 4 && pixmaps.allSatisfy { $0[0] == $0[1] && $0[2] == $0[0] * $0[1] * 4 },
-                     "the icon comes as ARGB pixmaps too (16, 22, 32, 48 px)", "\(pixmaps)")
+            d.expect(
+                pixmaps.count == 4 && pixmaps.allSatisfy { $0[0] == $0[1] && $0[2] == $0[0] * $0[1] * 4 },
+                "the icon comes as ARGB pixmaps too (16, 22, 32, 48 px)", "\(pixmaps)")
         }
         // The window icon and the tray's pixmaps come from PNG renditions: no SVG renderer is loaded.
         d.expect(!ProcessScan.mapsLibrary("librsvg"), "librsvg is not loaded (the icons are PNGs)")
         let host = URL(string: c.server)?.host ?? "?"
-        d.expect(await d.wait { (fake.last("tooltip") ?? fake.last("properties")).map {
-            ($0["tooltip_title"] as? String ?? $0["title"] as? String ?? "").contains("Connected")
-                && ($0["tooltip_body"] as? String ?? $0["body"] as? String ?? "").contains(host)
-                && ($0["tooltip_body"] as? String ?? $0["body"] as? String ?? "").contains(" ms")
-        } ?? false }, "the tooltip names the state, the server and the latency", "\(fake.last("tooltip") ?? fake.last("properties") ?? [:])")
-        d.expect(fake.labels == ["_Hide BuilderOS", "", "_Disconnect", "_New Chat", "New _Terminal", "_Sleep Server…", "", "_Preferences", "_Quit"],
-                 "the menu: Open/Hide, Connect/Disconnect, New Chat, New Terminal, Sleep Server…, Preferences, Quit", "\(fake.labels)")
+        d.expect(
+            await d.wait {
+                (fake.last("tooltip") ?? fake.last("properties")).map {
+                    ($0["tooltip_title"] as? String ?? $0["title"] as? String ?? "").contains("Connected")
+                        && ($0["tooltip_body"] as? String ?? $0["body"] as? String ?? "").contains(host)
+                        && ($0["tooltip_body"] as? String ?? $0["body"] as? String ?? "").contains(" ms")
+                } ?? false
+            }, "the tooltip names the state, the server and the latency", "\(fake.last("tooltip") ?? fake.last("properties") ?? [:])")
+        d.expect(
+            fake.labels == ["_Hide BuilderOS", "", "_Disconnect", "_New Chat", "New _Terminal", "_Sleep Server…", "", "_Preferences", "_Quit"],
+            "the menu: Open/Hide, Connect/Disconnect, New Chat, New Terminal, Sleep Server…, Preferences, Quit", "\(fake.labels)")
 
         // Connection state drives the icon; D-Bus hears only about changes.
         // Signals from connecting may still be on their way (the host reads the icon when a signal arrives, so a late
@@ -92,8 +104,9 @@ enum TrayScenario {
         d.expect(await fake.click("New Chat"), "the host can click New Chat")
         d.expect(await d.wait { ((try? HistoryStore())?.conversations().count ?? 0) == conversations + 1 }, "New Chat starts a conversation")
         d.expect(await fake.click("New Terminal"), "the host can click New Terminal")
-        d.expect(await d.wait { d.widget("terminal-page", in: main).map { gtk_widget_get_mapped($0) != 0 } == true },
-                 "New Terminal brings up the Terminal page")
+        d.expect(
+            await d.wait { d.widget("terminal-page", in: main).map { gtk_widget_get_mapped($0) != 0 } == true },
+            "New Terminal brings up the Terminal page")
         d.expect(await d.wait { fake.labels.contains("_Sleep Server…") && isEnabled(fake, "_Sleep Server…") }, "Sleep Server… is offered")
         d.expect(await fake.click("Sleep Server…"), "the host can click Sleep Server…")
         d.expect(await d.wait { d.window(named: "sleep-confirm") != nil }, "Sleep Server… asks first")
@@ -121,14 +134,17 @@ enum TrayScenario {
         try? SettingsStore().save(settings)
         gtk_window_close(gtkCast(main, to: GtkWindow.self))
         d.expect(await d.wait { d.window(named: "main-window") == nil }, "closing the window hides it (keep running in the background)")
-        d.expect(await d.wait { fake.icon == "app.builderos.Desktop-connected" && fake.labels.first == "_Open BuilderOS" },
-                 "still connected in the tray")
+        d.expect(
+            await d.wait { fake.icon == "app.builderos.Desktop-connected" && fake.labels.first == "_Open BuilderOS" },
+            "still connected in the tray")
         d.expect(await fake.click("Open BuilderOS"), "the host can click Open BuilderOS")
         d.expect(await d.wait { d.window(named: "main-window") != nil }, "Open BuilderOS brings the window back")
 
         // The watcher restarts: the item registers again with the new one.
         await fake.control("Restart")
-        d.expect(await d.wait { fake.events("registered").contains { $0["generation"] as? Int == 2 } }, "the item registers again after the watcher restarts")
+        d.expect(
+            await d.wait { fake.events("registered").contains { $0["generation"] as? Int == 2 } },
+            "the item registers again after the watcher restarts")
         d.expect(await d.wait { fake.events("properties").contains { $0["generation"] as? Int == 2 } }, "and the new host reads it")
 
         // No watcher, no host: a hidden window comes back (nothing else could show it), background mode is not

@@ -17,7 +17,8 @@ guard let scenarioName = options["scenario"], let out = options["out"] else {
 }
 Localization.setUp(localeDirectory: Localization.directory())
 ProcessHardening.apply(.desktop)
-let key = options["key-file"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }?
+let key =
+    options["key-file"].flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }?
     .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
 try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
 

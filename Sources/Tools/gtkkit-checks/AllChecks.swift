@@ -4,9 +4,14 @@ import Foundation
 import GtkKit
 
 extension Checks {
-    static let all: [Check] = [mainActorHop, disconnectFreesClosure, finalizeFreesClosure, booleanArgumentIsTyped, windowCloseFinalizesWidgets,
-                               stylesheetLoads, snapshotPNG, actionWithAccelerator,
-                               StartUpChecks.firstPaintRunsOnceAfterPainting, StartUpChecks.afterTheFirstWindowOfAnApplication, StartUpChecks.menuIsMadeWhenOpened, StartUpChecks.fontsDescribedAndLoadedAhead, DeferredReleaseChecks.releasedWhenIdle, SpinnerChecks.drawnWithoutAnSVGRenderer, FramePhasesChecks.changeAfterLayoutIsPaintedInTheSameFrame, PageSwitcherChecks.followsTheStackWithoutAskingTheServer] + GLDriverPreloadChecks.all + TextLabelChecks.all + TooltipChecks.all
+    static let all: [Check] =
+        [
+            mainActorHop, disconnectFreesClosure, finalizeFreesClosure, booleanArgumentIsTyped, windowCloseFinalizesWidgets,
+            stylesheetLoads, snapshotPNG, actionWithAccelerator,
+            StartUpChecks.firstPaintRunsOnceAfterPainting, StartUpChecks.afterTheFirstWindowOfAnApplication, StartUpChecks.menuIsMadeWhenOpened,
+            StartUpChecks.fontsDescribedAndLoadedAhead, DeferredReleaseChecks.releasedWhenIdle, SpinnerChecks.drawnWithoutAnSVGRenderer,
+            FramePhasesChecks.changeAfterLayoutIsPaintedInTheSameFrame, PageSwitcherChecks.followsTheStackWithoutAskingTheServer,
+        ] + GLDriverPreloadChecks.all + TextLabelChecks.all + TooltipChecks.all
     /// Measurements, not behaviour: run by `meson-helpers/quality-suites` (`gtkkit-checks --measure`).
     static let measurements: [Check] = [idleLoopUsesNoCPU]
 }
@@ -40,7 +45,9 @@ enum Checks {
         do {
             let canary = Canary()
             watched = canary
-            connection = Signals.connect(button.pointer, "clicked") { _ = canary; calls += 1 }
+            connection = Signals.connect(button.pointer, "clicked") {
+                _ = canary; calls += 1
+            }
         }
         Signals.emit(button.pointer, "clicked")
         let aliveWhileConnected = watched != nil
@@ -60,7 +67,11 @@ enum Checks {
         do {
             let canary = Canary()
             watched = canary
-            connection = Signals.connect(monitor, "network-changed", withBool: { available in _ = canary; seen.append(available) })
+            connection = Signals.connect(
+                monitor, "network-changed",
+                withBool: { available in
+                    _ = canary; seen.append(available)
+                })
         }
         let type = monitor.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
         let id = g_signal_lookup("network-changed", type)

@@ -34,7 +34,11 @@ enum Loop {
         // Our own reference to the timeout source, destroyed after the run even when the loop
         // quit early, so it can never fire later on a freed loop.
         let timeout = g_timeout_source_new(UInt32(seconds * 1000))!
-        g_source_set_callback(timeout, { loop in g_main_loop_quit(OpaquePointer(loop)); return 0 }, UnsafeMutableRawPointer(loop), nil)
+        g_source_set_callback(
+            timeout,
+            { loop in
+                g_main_loop_quit(OpaquePointer(loop)); return 0
+            }, UnsafeMutableRawPointer(loop), nil)
         g_source_attach(timeout, nil)
         setUp(loop)
         g_main_loop_run(loop)
@@ -50,9 +54,10 @@ enum CriticalLog {
     nonisolated(unsafe) static var logged = 0
 
     static func count() {
-        g_log_set_writer_func({ level, fields, count, data in
-            if level.rawValue & (1 << 3) != 0 { CriticalLog.logged += 1 }  // G_LOG_LEVEL_CRITICAL
-            return g_log_writer_default(level, fields, count, data)
-        }, nil, nil)
+        g_log_set_writer_func(
+            { level, fields, count, data in
+                if level.rawValue & (1 << 3) != 0 { CriticalLog.logged += 1 }  // G_LOG_LEVEL_CRITICAL
+                return g_log_writer_default(level, fields, count, data)
+            }, nil, nil)
     }
 }

@@ -6,7 +6,9 @@ import GtkKit
 /// per idle turn, after any work of higher priority (a frame that is due).
 @MainActor
 enum DeferredReleaseChecks {
-    static let releasedWhenIdle = Check(name: "a removed widget handed to DeferredRelease is destroyed when the loop is idle, one a turn, after busier work") {
+    static let releasedWhenIdle = Check(
+        name: "a removed widget handed to DeferredRelease is destroyed when the loop is idle, one a turn, after busier work"
+    ) {
         let window = gtk_window_new()!
         defer { gtk_window_destroy(gtkCast(window, to: GtkWindow.self)) }
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -21,10 +23,15 @@ enum DeferredReleaseChecks {
         // Work of default priority that stays ready for 20 turns: nothing may be destroyed meanwhile.
         var busyTurns = 0
         var finalizedWhileBusy = 0
-        let busy = Unmanaged.passRetained(BusyWork { busyTurns += 1; finalizedWhileBusy = max(finalizedWhileBusy, watches.filter(\.isFinalized).count); return busyTurns < 20 })
-        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-            MainActor.assumeIsolated { Unmanaged<BusyWork>.fromOpaque(data!).takeUnretainedValue().turn() ? 1 : 0 }
-        }, busy.toOpaque(), { data in Unmanaged<BusyWork>.fromOpaque(data!).release() })
+        let busy = Unmanaged.passRetained(
+            BusyWork {
+                busyTurns += 1; finalizedWhileBusy = max(finalizedWhileBusy, watches.filter(\.isFinalized).count); return busyTurns < 20
+            })
+        g_idle_add_full(
+            G_PRIORITY_DEFAULT,
+            { data in
+                MainActor.assumeIsolated { Unmanaged<BusyWork>.fromOpaque(data!).takeUnretainedValue().turn() ? 1 : 0 }
+            }, busy.toOpaque(), { data in Unmanaged<BusyWork>.fromOpaque(data!).release() })
         for label in labels {
             DeferredRelease.release(label)
             gtk_box_remove(gtkCast(box, to: GtkBox.self), label)
@@ -39,8 +46,11 @@ enum DeferredReleaseChecks {
             mostInOneTurn = max(mostInOneTurn, watches.filter(\.isFinalized).count - before)
         }
         let allGone = watches.allSatisfy(\.isFinalized) && DeferredRelease.count == 0
-        return Outcome(passed: aliveAfterRemoval && finalizedWhileBusy == 0 && busyTurns == 20 && mostInOneTurn == 1 && allGone,
-                       detail: "alive after removal \(aliveAfterRemoval), destroyed while busy \(finalizedWhileBusy), busy turns \(busyTurns), most in one turn \(mostInOneTurn), all gone \(allGone)")
+        return Outcome(
+            passed: aliveAfterRemoval && finalizedWhileBusy == 0 && busyTurns == 20 && mostInOneTurn == 1 && allGone,
+            detail:
+                "alive after removal \(aliveAfterRemoval), destroyed while busy \(finalizedWhileBusy), busy turns \(busyTurns), most in one turn \(mostInOneTurn), all gone \(allGone)"
+        )
     }
 }
 

@@ -26,10 +26,12 @@ enum GLDriverPreloadChecks {
         let wrong = cases.filter {
             GLDriverPreload.driverPath(environment: $0.environment, libraryDirectory: $0.library, exists: files.contains) != $0.expected
         }
-        let nvidia = GLDriverPreload.driverPath(environment: ["DISPLAY": ":1"], libraryDirectory: "/usr/lib",
-                                                exists: { files.contains($0) || $0 == "/proc/driver/nvidia/version" })
-        return Outcome(passed: wrong.isEmpty && nvidia == nil,
-                       detail: "wrong: \(wrong.map(\.name)); NVIDIA's driver loaded: \(nvidia == nil ? "no preload" : "preloads")")
+        let nvidia = GLDriverPreload.driverPath(
+            environment: ["DISPLAY": ":1"], libraryDirectory: "/usr/lib",
+            exists: { files.contains($0) || $0 == "/proc/driver/nvidia/version" })
+        return Outcome(
+            passed: wrong.isEmpty && nvidia == nil,
+            detail: "wrong: \(wrong.map(\.name)); NVIDIA's driver loaded: \(nvidia == nil ? "no preload" : "preloads")")
     }
 
     static let gdkUsesThePreloadedDriver = Check(name: "GDK's GL set-up uses the driver preloaded beside gtk_init, loaded once") {
@@ -45,8 +47,9 @@ enum GLDriverPreloadChecks {
         // Each loaded copy of a library maps its file from offset 0 once.
         let copies = mappedFromStart().filter { $0.path.hasSuffix("_dri.so") }
         let preloadedCopies = copies.filter { $0.inode == UInt64(preloaded.st_ino) }
-        return Outcome(passed: glReady && copies.count == 1 && preloadedCopies.count == 1,
-                       detail: "GL ready: \(glReady); preloaded \(path); GL drivers loaded: \(copies.map(\.path))")
+        return Outcome(
+            passed: glReady && copies.count == 1 && preloadedCopies.count == 1,
+            detail: "GL ready: \(glReady); preloaded \(path); GL drivers loaded: \(copies.map(\.path))")
     }
 
     /// The files mapped from their start in this process (one entry per loaded copy of a library),

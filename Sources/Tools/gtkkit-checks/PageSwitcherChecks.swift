@@ -6,7 +6,9 @@ import GtkKit
 /// the X server where GtkStackSwitcher sends some (its tooltips: the control).
 @MainActor
 enum PageSwitcherChecks {
-    static let followsTheStackWithoutAskingTheServer = Check(name: "the page switcher is a tab list that follows its stack, made without asking the X server") {
+    static let followsTheStackWithoutAskingTheServer = Check(
+        name: "the page switcher is a tab list that follows its stack, made without asking the X server"
+    ) {
         guard let requests = XRequests() else { return Outcome(passed: false, detail: "not on an X11 display") }
         let window = gtk_window_new()!
         defer { gtk_window_destroy(gtkCast(window, to: GtkWindow.self)) }
@@ -35,7 +37,8 @@ enum PageSwitcherChecks {
         while let c = child { buttons.append(c); child = gtk_widget_get_next_sibling(c) }
         let labels = buttons.map { gtk_button_get_label(gtkCast($0, to: GtkButton.self)).map { String(cString: $0) } ?? "" }
         let active = { buttons.map { gtk_toggle_button_get_active(gtkCast($0, to: GtkToggleButton.self)) != 0 } }
-        let roles = gtk_accessible_get_accessible_role(OpaquePointer(ours)) == GTK_ACCESSIBLE_ROLE_TAB_LIST
+        let roles =
+            gtk_accessible_get_accessible_role(OpaquePointer(ours)) == GTK_ACCESSIBLE_ROLE_TAB_LIST
             && buttons.allSatisfy { gtk_accessible_get_accessible_role(OpaquePointer($0)) == GTK_ACCESSIBLE_ROLE_TAB }
         let first = active()
         // The stack's page changed elsewhere (a shortcut): the switcher follows.
@@ -45,8 +48,13 @@ enum PageSwitcherChecks {
         Signals.emit(UnsafeMutableRawPointer(buttons[1]), "clicked")
         let shown = gtk_stack_get_visible_child_name(OpaquePointer(stack)).map { String(cString: $0) }
         let afterPress = active()
-        let passed = byOurs == 0 && byGTK > 0 && labels == ["Chat", "Power", "Terminal"] && roles
+        let passed =
+            byOurs == 0 && byGTK > 0 && labels == ["Chat", "Power", "Terminal"] && roles
             && first == [true, false, false] && followed == [false, false, true] && shown == "power" && afterPress == [false, true, false]
-        return Outcome(passed: passed, detail: "X requests: PageSwitcher \(byOurs), GtkStackSwitcher \(byGTK); labels \(labels); tab roles \(roles); active \(first) → \(followed) → \(afterPress), shown \(shown ?? "none")")
+        return Outcome(
+            passed: passed,
+            detail:
+                "X requests: PageSwitcher \(byOurs), GtkStackSwitcher \(byGTK); labels \(labels); tab roles \(roles); active \(first) → \(followed) → \(afterPress), shown \(shown ?? "none")"
+        )
     }
 }

@@ -34,9 +34,12 @@ enum SpinnerChecks {
         let hidden = frames(in: 0.3)
         UI.setVisible(spinner, true)
         let again = frames(in: 0.3)
-        return Outcome(passed: stopped == 0 && turning > 10 && Spinner.isSpinning(spinner) && role == GTK_ACCESSIBLE_ROLE_PROGRESS_BAR && !svg
-                           && shown > 5 && hidden <= 1 && again > 5,
-                       detail: "pixels drawn stopped \(stopped), turning \(turning); progress bar \(role == GTK_ACCESSIBLE_ROLE_PROGRESS_BAR); librsvg \(svg); frames in 0.3 s shown \(shown), hidden \(hidden), shown again \(again)")
+        return Outcome(
+            passed: stopped == 0 && turning > 10 && Spinner.isSpinning(spinner) && role == GTK_ACCESSIBLE_ROLE_PROGRESS_BAR && !svg
+                && shown > 5 && hidden <= 1 && again > 5,
+            detail:
+                "pixels drawn stopped \(stopped), turning \(turning); progress bar \(role == GTK_ACCESSIBLE_ROLE_PROGRESS_BAR); librsvg \(svg); frames in 0.3 s shown \(shown), hidden \(hidden), shown again \(again)"
+        )
     }
 
     /// How many of the widget's pixels are not transparent, drawn by its own snapshot (no window background).

@@ -11,7 +11,9 @@ enum StartUpChecks {
         defer { gtk_window_destroy(gtkCast(window, to: GtkWindow.self)) }
         gtk_window_set_child(gtkCast(window, to: GtkWindow.self), gtk_label_new("BuilderOS"))
         var runs = 0, paintsBefore = -1, paints = 0
-        FirstPaint.after(window) { runs += 1; paintsBefore = paints }
+        FirstPaint.after(window) {
+            runs += 1; paintsBefore = paints
+        }
         gtk_window_present(gtkCast(window, to: GtkWindow.self))
         let waitedForAFrame = runs == 0
         // Our own count of painted frames, connected once the window has a frame clock.
@@ -26,11 +28,14 @@ enum StartUpChecks {
             gtk_widget_queue_draw(window)
             _ = Loop.spin(seconds: 2) { paints >= target }
         }
-        return Outcome(passed: waitedForAFrame && runs == 1 && paints >= 3,
-                       detail: "ran \(runs) time(s), \(paints) paints counted, \(paintsBefore) counted before it ran")
+        return Outcome(
+            passed: waitedForAFrame && runs == 1 && paints >= 3,
+            detail: "ran \(runs) time(s), \(paints) paints counted, \(paintsBefore) counted before it ran")
     }
 
-    static let afterTheFirstWindowOfAnApplication = Check(name: "work after an application's first window paints runs once, for whichever window paints first") {
+    static let afterTheFirstWindowOfAnApplication = Check(
+        name: "work after an application's first window paints runs once, for whichever window paints first"
+    ) {
         let application = gtk_application_new(nil, G_APPLICATION_NON_UNIQUE)!
         defer { g_object_unref(UnsafeMutableRawPointer(application)) }
         // Windows join an application once it is registered (no id: no bus needed).
@@ -94,7 +99,9 @@ enum StartUpChecks {
         let described = FontPreload.describe(window, limit: 32)
         let base = String(cString: pango_font_description_to_string(pango_context_get_font_description(gtk_widget_get_pango_context(plain))))
         // Markup's fonts as Pango merges them in: the label's font in bold, and in the monospace family.
-        let expected = [base, base.replacingOccurrences(of: " ", with: " Bold ", options: .backwards, range: base.range(of: " ", options: .backwards))]
+        let expected = [
+            base, base.replacingOccurrences(of: " ", with: " Bold ", options: .backwards, range: base.range(of: " ", options: .backwards)),
+        ]
         let listsMarkup = expected.allSatisfy(described.fonts.contains) && described.fonts.contains { $0.hasPrefix("Monospace") }
         let skipsHidden = !described.fonts.contains { $0.contains("Italic") }
         let mostUsedFirst = described.fonts.first?.hasPrefix("Monospace") == true
@@ -112,7 +119,10 @@ enum StartUpChecks {
         var after = (width: Int32(0), height: Int32(0))
         pango_layout_get_pixel_size(gtk_label_get_layout(OpaquePointer(again)), &after.width, &after.height)
         let usesIt = pango_context_get_font_map(gtk_widget_get_pango_context(again)) == pango_cairo_font_map_get_default()
-        return Outcome(passed: listsMarkup && skipsHidden && mostUsedFirst && limited && madeDefault && usesIt && before == after,
-                       detail: "fonts \(described.fonts), settings \(described.context); markup listed: \(listsMarkup), hidden skipped: \(skipsHidden), most used first: \(mostUsedFirst), limit: \(limited), default: \(madeDefault), used: \(usesIt), size \(before) → \(after)")
+        return Outcome(
+            passed: listsMarkup && skipsHidden && mostUsedFirst && limited && madeDefault && usesIt && before == after,
+            detail:
+                "fonts \(described.fonts), settings \(described.context); markup listed: \(listsMarkup), hidden skipped: \(skipsHidden), most used first: \(mostUsedFirst), limit: \(limited), default: \(madeDefault), used: \(usesIt), size \(before) → \(after)"
+        )
     }
 }

@@ -8,7 +8,8 @@ import GtkKit
 enum TextLabelChecks {
     static let all = [isALabel, sameSizesAsGtkLabel, laidOutOncePerChange, drawnAtItsAllocation]
 
-    static let paragraph = "BuilderOS keeps the conversation on your own machine. Replies stream in as they are written, "
+    static let paragraph =
+        "BuilderOS keeps the conversation on your own machine. Replies stream in as they are written, "
         + "and <a href=\"https://builderos.example.com/guide\">the guide</a> explains how to point the app at your own server, "
         + "step by step, with <b>bold</b> and <tt>code</tt> along the way."
     static let rightToLeft = "שלום עולם, זהו משפט ארוך למדי שנכתב כדי לבדוק גלישת שורות מימין לשמאל בתוך הבועה של התשובה."
@@ -64,8 +65,9 @@ enum TextLabelChecks {
         gtk_label_set_markup(OpaquePointer(label), paragraph + " One more sentence, as a streaming reply would add.")
         _ = Loop.spin(seconds: 2) { frameCount(window) > frames + 1 }
         let second = TextLabel.layouts(label)
-        return Outcome(passed: first == 1 && second == 2 && atCap,
-                       detail: "layouts \(first), then \(second) after a change; given the line length: \(atCap)")
+        return Outcome(
+            passed: first == 1 && second == 2 && atCap,
+            detail: "layouts \(first), then \(second) after a change; given the line length: \(atCap)")
     }
 
     /// Measured at another width after it was drawn (a parent trying widths, no new allocation), the

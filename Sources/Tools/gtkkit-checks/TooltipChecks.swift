@@ -37,8 +37,11 @@ enum TooltipChecks {
         func text(_ w: Widget) -> String { gtk_widget_get_tooltip_text(w).map { String(cString: $0) } ?? "none" }
         let texts = [loose.typed(GtkWidget.self), inWindow, focused, byDefault].map(text)
         let shown = [loose.typed(GtkWidget.self), inWindow].allSatisfy { gtk_widget_get_visible($0) != 0 && gtk_widget_get_has_tooltip($0) != 0 }
-        return Outcome(passed: byGTK > 0 && byOurs == 0 && texts == ["Copy code", "Rename", "Delete", "Send"] && shown && roles,
-                       detail: "X requests: GTK's setter \(byGTK), Tooltip.set \(byOurs); texts \(texts); visible with a tooltip \(shown); focus kept \(focusKept), default kept \(defaultKept)")
+        return Outcome(
+            passed: byGTK > 0 && byOurs == 0 && texts == ["Copy code", "Rename", "Delete", "Send"] && shown && roles,
+            detail:
+                "X requests: GTK's setter \(byGTK), Tooltip.set \(byOurs); texts \(texts); visible with a tooltip \(shown); focus kept \(focusKept), default kept \(defaultKept)"
+        )
     }
 
     /// In a shown window the same text again sends nothing and notifies nothing; a new text is
@@ -62,8 +65,11 @@ enum TooltipChecks {
         let changed = gtk_widget_get_tooltip_text(label).map { String(cString: $0) }
         Tooltip.set(label, "")
         let removed = gtk_widget_get_tooltip_text(label) == nil && gtk_widget_get_has_tooltip(label) == 0
-        return Outcome(passed: again == (0, 0) && changed == "Connection status: Disconnected" && notifications == 2 && removed,
-                       detail: "same text: \(again.requests) X requests, \(again.notifications) notifications; new text \(changed ?? "none"); notifications \(notifications); empty removes it \(removed)")
+        return Outcome(
+            passed: again == (0, 0) && changed == "Connection status: Disconnected" && notifications == 2 && removed,
+            detail:
+                "same text: \(again.requests) X requests, \(again.notifications) notifications; new text \(changed ?? "none"); notifications \(notifications); empty removes it \(removed)"
+        )
     }
 }
 
@@ -78,10 +84,11 @@ struct XRequests {
 
     init?() {
         guard let display = gdk_display_get_default(),
-              let typeName = g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(display)), String(cString: typeName) == "GdkX11Display",
-              let get = dlsym(nil, "gdk_x11_display_get_xdisplay"),
-              let next = dlsym(nil, "XNextRequest"),
-              let xdisplay = unsafeBitCast(get, to: XDisplayOf.self)(display) else { return nil }
+            let typeName = g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(display)), String(cString: typeName) == "GdkX11Display",
+            let get = dlsym(nil, "gdk_x11_display_get_xdisplay"),
+            let next = dlsym(nil, "XNextRequest"),
+            let xdisplay = unsafeBitCast(get, to: XDisplayOf.self)(display)
+        else { return nil }
         self.xdisplay = xdisplay
         nextRequest = unsafeBitCast(next, to: NextRequest.self)
     }

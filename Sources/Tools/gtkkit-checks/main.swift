@@ -20,7 +20,8 @@ MainActor.assumeIsolated {
         let criticals = CriticalLog.logged - criticalsBefore
         if criticals > 0 { outcome = Outcome(passed: false, detail: outcome.detail + "; \(criticals) GLib critical(s) logged") }
         // Unbuffered, so a crash cannot swallow the lines before it.
-        FileHandle.standardOutput.write(Data("\(outcome.passed ? "PASS" : "FAIL") \(check.name)\(outcome.detail.isEmpty ? "" : ": \(outcome.detail)")\n".utf8))
+        FileHandle.standardOutput.write(
+            Data("\(outcome.passed ? "PASS" : "FAIL") \(check.name)\(outcome.detail.isEmpty ? "" : ": \(outcome.detail)")\n".utf8))
         return outcome.passed
     }
     let failed = results.filter { !$0 }.count

@@ -6,7 +6,9 @@ struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Sign in to a server: tests the connection, then stores the key in your keyring.",
-        discussion: "The key is read from a hidden prompt, or from standard input when it is not a terminal (for example `builderos login --server URL < keyfile`).")
+        discussion:
+            "The key is read from a hidden prompt, or from standard input when it is not a terminal (for example `builderos login --server URL < keyfile`)."
+    )
 
     @Option(help: "The server's address, e.g. https://builderos.example.com.") var server: String
     @Flag(help: "Allow plain http:// to a public address without asking.") var allowInsecureHttp = false

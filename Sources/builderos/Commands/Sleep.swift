@@ -22,7 +22,8 @@ struct Sleep: AsyncParsableCommand {
 }
 
 struct Logout: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "logout", abstract: "Sign out: remove the key from your keyring and forget the server.")
+    static let configuration = CommandConfiguration(
+        commandName: "logout", abstract: "Sign out: remove the key from your keyring and forget the server.")
 
     func run() async throws {
         do { try await Account().signOut() } catch { throw CLIFailure(error: error) }

@@ -63,8 +63,9 @@ struct Capsules: AsyncParsableCommand {
             let list = try await session.client.capsules()
             if json {
                 let items = list.capsules.map { ["name": $0.name, "title": $0.title ?? "", "purpose": $0.purpose ?? ""] }
-                let data = try JSONSerialization.data(withJSONObject: ["count": list.count ?? items.count, "capsules": items],
-                                                      options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+                let data = try JSONSerialization.data(
+                    withJSONObject: ["count": list.count ?? items.count, "capsules": items],
+                    options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
                 Terminal.json(data)
             } else if list.capsules.isEmpty {
                 Terminal.line(L("This server has no capsules."))

@@ -35,7 +35,9 @@ struct TerminalCommand: AsyncParsableCommand {
 
         let resizes = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
         signal(SIGWINCH, SIG_IGN)
-        resizes.setEventHandler { let size = RawMode.windowSize(); connection.resize(rows: size.rows, cols: size.cols) }
+        resizes.setEventHandler {
+            let size = RawMode.windowSize(); connection.resize(rows: size.rows, cols: size.cols)
+        }
         resizes.resume()
         defer { resizes.cancel() }
         let detached = KeyboardPump.start(sending: connection)

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import BuilderOSKit
 
 /// A session over fakes: the real `ConnectionController` and `ChatService` over an in-memory
@@ -38,7 +39,9 @@ final class ChatRig {
 
     /// Connect (with the agent's socket authenticated when `connected`), a new conversation with
     /// the agent, and `text` sent in it; returns once the socket took the message.
-    func startTurn(_ text: String, with agent: ChatAgent = .jarvis, connected: Bool = true) async -> (conversation: Conversation, message: ChatMessage) {
+    func startTurn(_ text: String, with agent: ChatAgent = .jarvis, connected: Bool = true) async -> (
+        conversation: Conversation, message: ChatMessage
+    ) {
         connection.connect()
         if connected { await socket(agent).connect() }
         let conversation = chat.createConversation(agent: agent)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 @testable import BuilderOSKit
 
 /// FAKE of the server's REST API (the real one is `RESTClient`, tested over loopback in
@@ -47,8 +48,10 @@ final class FakeBuilderOSAPI: BuilderOSAPI {
     func sleep() async throws(BuilderOSError) -> SleepReply { throw .notAvailableOnServer }
     func wake() async throws(BuilderOSError) -> WakeReply { throw .notAvailableOnServer }
 
-    func upload(fileAt path: String, kind: String, mimeType: String,
-                progress: (@Sendable (Int64, Int64) -> Void)?) async throws(BuilderOSError) -> UploadReply {
+    func upload(
+        fileAt path: String, kind: String, mimeType: String,
+        progress: (@Sendable (Int64, Int64) -> Void)?
+    ) async throws(BuilderOSError) -> UploadReply {
         throw .fileUnreadable(path: path)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import BuilderOSKit
 
 /// FAKE of one agent's chat socket (the real one is `ChatClient`, tested over loopback in

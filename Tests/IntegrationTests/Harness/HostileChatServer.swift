@@ -1,7 +1,7 @@
 import CGio
 import Foundation
-import ToolSupport
 import Synchronization
+import ToolSupport
 
 /// A hostile chat WebSocket server on loopback: a real RFC 6455 handshake and framing, written by hand
 /// so that it can do what a well-behaved library refuses to (a reserved opcode, a reply without end).
@@ -40,7 +40,12 @@ final class HostileChatServer: @unchecked Sendable {
         defer { close(socket); log.withLock { $0.openSockets -= 1 } }
         guard let request = readHead(socket), let key = header("Sec-WebSocket-Key", in: request) else { return }
         let accept = Self.acceptValue(for: key)
-        guard send(socket, Array("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept)\r\n\r\n".utf8)) else { return }
+        guard
+            send(
+                socket,
+                Array("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept)\r\n\r\n".utf8)
+            )
+        else { return }
         var authenticated = false
         while let (opcode, payload) = readFrame(socket) {
             if opcode == 0x8 { return }

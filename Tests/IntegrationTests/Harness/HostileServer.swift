@@ -1,6 +1,6 @@
 import Foundation
-import ToolSupport
 import Synchronization
+import ToolSupport
 
 /// A hostile HTTP server on a loopback address, for the security tests: it answers each request with
 /// whatever `respond` makes of its request line (redirects, odd statuses), and counts every connection

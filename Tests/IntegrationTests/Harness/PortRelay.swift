@@ -1,6 +1,6 @@
 import Foundation
-import ToolSupport
 import Synchronization
+import ToolSupport
 
 /// FAKE network hop: a loopback TCP relay that keeps one address for the client while the real server behind it
 /// stops and starts again on another port. Restarting a server on its own port failed now and then in full runs
@@ -53,7 +53,11 @@ final class PortRelay: @unchecked Sendable {
         let finished = Mutex(0)
         init(_ a: Int32, _ b: Int32) { sockets = (a, b) }
         func finishOne() {
-            guard finished.withLock({ $0 += 1; return $0 }) == 2 else { return }
+            guard
+                finished.withLock({
+                    $0 += 1; return $0
+                }) == 2
+            else { return }
             close(sockets.0)
             close(sockets.1)
         }

@@ -2,6 +2,7 @@ import Foundation
 import ReferenceServer
 import Synchronization
 import ToolSupport
+
 @testable import BuilderOSKit
 
 /// A reference server on a free loopback port for the length of one test.

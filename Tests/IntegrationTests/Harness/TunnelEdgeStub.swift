@@ -9,7 +9,8 @@ final class TunnelEdgeStub: @unchecked Sendable {
 
     init(status: Int) throws {
         let page = "<!DOCTYPE html><html><head><title>\(status): Bad gateway</title></head><body>origin unreachable</body></html>"
-        let response = "HTTP/1.1 \(status) Bad Gateway\r\nContent-Type: text/html; charset=UTF-8\r\nContent-Length: \(page.utf8.count)\r\nConnection: close\r\n\r\n\(page)"
+        let response =
+            "HTTP/1.1 \(status) Bad Gateway\r\nContent-Type: text/html; charset=UTF-8\r\nContent-Length: \(page.utf8.count)\r\nConnection: close\r\n\r\n\(page)"
         loop = try AcceptLoop { client in
             var buffer = [UInt8](repeating: 0, count: 8192)
             _ = read(client, &buffer, buffer.count)
