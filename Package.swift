@@ -1,22 +1,16 @@
 // swift-tools-version:6.1
-// BuilderOS Desktop. Layers, one direction:
-//   C modules (CGtk, CGio, CSecret, CSoup, CSQLite, CCmark, CShims, CProcess, CWebView, CTerminalView, CTextLabel, CStartPreload)
-//   → BuilderOSKit (domain core, no GTK: models, wire client, credentials, connection test)
-//   → GtkKit (thin Swift GTK/GObject layer) → DesktopUI (one folder per window)
-//   → small executables (builderos-desktop app, builderos CLI, builderos-server reference server).
+// BuilderOS Desktop. The layers and which may use which: ARCHITECTURE.md ("Layers"); the targets
+// below declare exactly that. Why the link settings: docs/performance.md ("Rules: loading and linking").
 import PackageDescription
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 // The product executables link with lld and pack their relative relocations (DT_RELR, glibc ≥ 2.36):
-// with the Swift runtime and Foundation linked in, 84,000 of them took 1.8 MB of table that the
-// loader reads, page by page, at every start (measured: `builderos --version` ~10 % faster, 1.9 MB
-// less binary and resident memory).
+// with the Swift runtime and Foundation linked in, the loader otherwise reads 1.8 MB of them at every start.
 let packedRelocations: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
 // Release links lay out first, side by side, the functions the executable runs at start-up (and the
-// app at idle): `link-order/<product>.txt`, made by meson-helpers/update-link-order from callgrind runs.
-// The kernel maps an executable's code 64 KB around each page first run, so start-up code scattered
-// over 15 MB of Swift runtime, Foundation and app made 9.7 MB of it resident; side by side, 5.2 MB
-// (measured: the app's idle peak 4.6 MiB lower).
+// app at idle): `link-order/<product>.txt`, made by meson-helpers/update-link-order. The kernel maps
+// code around each page first run, so start-up code scattered over the Swift runtime, Foundation and
+// the app would make most of it resident.
 func hotFunctionsFirst(_ product: String) -> [LinkerSetting] {
     packedRelocations + [
         .unsafeFlags(

@@ -46,14 +46,12 @@ static char load_error[256];
 
 static void load(void) {
     // The GnuTLS flavour first: GnuTLS is the TLS stack glib-networking already uses for the chat
-    // socket, while the OpenSSL flavour loads OpenSSL's libssl beside it (measured: 0.8 MiB more
-    // resident in a bare C program, 0.4 MiB at the app's idle peak, `builderos status` 2 ms slower
-    // over 30 alternated runs). Same libcurl version, same options; the OpenSSL
-    // flavour stays the fallback where only it is installed.
+    // socket, while the OpenSSL flavour loads OpenSSL's libssl beside it (more memory and a slower
+    // `builderos status`). Same libcurl version, same options; the OpenSSL flavour stays the
+    // fallback where only it is installed.
     // RTLD_LAZY: most of libcurl's 24 libraries bind their own symbols at load anyway (BIND_NOW), but
-    // Kerberos, GSSAPI, RTMP and nghttp2 do not, and RTLD_NOW bound their ~1,200 PLT slots while the
-    // loader's lock was held (`builderos status`: 1–2 ms faster at the median with this and the
-    // session started before parsing, 64 of 100 alternated runs).
+    // Kerberos, GSSAPI, RTMP and nghttp2 do not, and RTLD_NOW would bind their ~1,200 PLT slots while
+    // the loader's lock is held.
     void *library = dlopen("libcurl-gnutls.so.4", RTLD_LAZY | RTLD_LOCAL);
     if (!library) library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
     if (!library) { snprintf(load_error, sizeof load_error, "%s", dlerror()); return; }
@@ -79,8 +77,7 @@ static void load(void) {
 int bos_curl_load(void) { pthread_once(&once, load); return loaded; }
 
 // On EEVDF kernels (Linux 6.6+) nice alone does not let a wake-up preempt the load: the woken
-// task waits for the load's time slice to end (dbus-daemon and the keyring daemon queued 2–3 ms
-// behind it while the other core idled, sched_switch events on 6.18). A running task is
+// task waits for the load's time slice to end, even with the other core idle. A running task is
 // preempted at once by an eligible wake-up whose requested slice is shorter (PREEMPT_SHORT,
 // Linux 6.12+), so the load asks for the longest slice: every ordinary wake-up then comes first.
 // Older kernels ignore the request for SCHED_OTHER; no privilege is needed.
@@ -99,8 +96,7 @@ int bos_curl_load_at_low_priority(void) {
     // Loading libcurl's 24 libraries is 5–6 ms of CPU on one core, while the keyring lookup's
     // D-Bus exchange hops between short-lived wake-ups (our threads, dbus-daemon, the keyring).
     // At equal priority, a wake-up queued on the loading core waited for the load to finish with
-    // the other core idle (`builderos status`: GDBus's worker 4 ms runnable behind it, seen with
-    // sched_switch events). Nice 10 keeps the load to its share of a busy machine (SCHED_IDLE
+    // the other core idle. Nice 10 keeps the load to its share of a busy machine (SCHED_IDLE
     // would starve it, and an unprivileged thread cannot raise itself back). Linux applies both
     // settings to the calling thread only, and threads created from it would inherit them, so
     // this thread creates none.

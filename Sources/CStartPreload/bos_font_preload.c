@@ -163,8 +163,8 @@ PangoFontMap *
 bos_font_preload_load (const char *context_line, const char *const *fonts, int count, const char *sample)
 {
   /* Only the CPU nobody else wants: on two cores, at normal priority the loading slowed GTK's start
-   * as much as it saved — the X server, answering GTK's set-up, waited for a core
-   * (perf sched: the main thread's waits +9 ms). It runs on the loading thread only. */
+   * as much as it saved — the X server, answering GTK's set-up, waited for a core. It runs on the
+   * loading thread only. */
   struct sched_param idle = { 0 };
   sched_setscheduler (0, SCHED_IDLE, &idle);
   PangoFontMap *map = pango_cairo_font_map_new ();

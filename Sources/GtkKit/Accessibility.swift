@@ -9,7 +9,18 @@ public enum Accessibility {
     public static func setLabel(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
         set(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, text)
         gtk_accessible_reset_relation(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+        // GTK 4.8 has no getter: kept for the wrappers GTK puts around a named widget (`PartNames`).
+        g_object_set_data_full(UnsafeMutablePointer<GObject>(OpaquePointer(widget)), labelKey, strdup(text), free)
     }
+
+    /// The name `setLabel` gave `widget`, if any.
+    static func label(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        g_object_get_data(UnsafeMutablePointer<GObject>(OpaquePointer(widget)), labelKey).map {
+            String(cString: $0.assumingMemoryBound(to: CChar.self))
+        }
+    }
+
+    private static let labelKey = "bos-accessible-label"
 
     public static func setDescription(_ widget: UnsafeMutablePointer<GtkWidget>, _ text: String) {
         set(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text)
@@ -40,11 +51,14 @@ public enum Accessibility {
     }
 
     /// Names the parts GTK makes inside its own widgets, which GTK 4.8 otherwise names by their
-    /// type ("GtkScrollbar"): scroll bars and a pane's divider get the names given here (the app's
-    /// translations), decorative icons are left out. Once per process, before the first window.
-    public static func nameGtkParts(scrollBar: String, divider: String) {
+    /// type ("GtkScrollbar"): scroll bars, a pane's divider and a search bar's close button get the
+    /// names given here (the app's translations); a wrapper GTK puts around a widget (a popover's
+    /// content, a flow box's cell) takes that widget's name; icons are left out, since each stands
+    /// beside its text or in a named button. Once per process, before the first window.
+    public static func nameGtkParts(scrollBar: String, divider: String, close: String) {
         PartNames.scrollBar = scrollBar
         PartNames.divider = divider
+        PartNames.close = close
         g_type_class_ref(gtk_widget_get_type())  // the signal exists once the class does; kept for good
         let map = g_signal_lookup("map", gtk_widget_get_type())
         g_signal_add_emission_hook(
@@ -113,6 +127,7 @@ public enum Accessibility {
 private enum PartNames {
     static var scrollBar = ""
     static var divider = ""
+    static var close = ""
 
     static func name(_ widget: UnsafeMutablePointer<GtkWidget>, type: String) {
         switch type {
@@ -133,9 +148,40 @@ private enum PartNames {
             Accessibility.setLabel(widget, scrollBar)
             if let slider = gtk_widget_get_first_child(widget) { Accessibility.setLabel(slider, scrollBar) }
         case "GtkPanedHandle": Accessibility.setLabel(widget, divider)
-        case "GtkBuiltinIcon": Accessibility.hide(widget)
+        case "GtkBuiltinIcon", "GtkImage": Accessibility.hide(widget)
+        case "GtkPopoverContent":
+            if let popover = gtk_widget_get_parent(widget), let text = Accessibility.label(of: popover) { Accessibility.setLabel(widget, text) }
+        case "GtkFlowBoxChild":
+            if let cell = gtk_widget_get_first_child(widget), let text = Accessibility.label(of: cell) ?? firstText(in: cell) {
+                Accessibility.setLabel(widget, text)
+            }
+        case "GtkSearchBar":
+            // Its close button is GTK's own, an icon without a name.
+            var child = gtk_widget_get_first_child(widget)
+            while let next = child {
+                if let button = firstWidget(of: gtk_button_get_type(), in: next), Accessibility.label(of: button) == nil {
+                    Accessibility.setLabel(button, close)
+                }
+                child = gtk_widget_get_next_sibling(next)
+            }
         default: break
         }
+    }
+
+    /// The text of the first label inside `widget` (a card's title).
+    private static func firstText(in widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+        guard let label = firstWidget(of: gtk_label_get_type(), in: widget) else { return nil }
+        return gtk_label_get_text(OpaquePointer(label)).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    private static func firstWidget(of type: GType, in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+        if g_type_check_instance_is_a(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(widget)), type) != 0 { return widget }
+        var child = gtk_widget_get_first_child(widget)
+        while let next = child {
+            if let found = firstWidget(of: type, in: next) { return found }
+            child = gtk_widget_get_next_sibling(next)
+        }
+        return nil
     }
 
     private static func nameTree(_ widget: UnsafeMutablePointer<GtkWidget>) {

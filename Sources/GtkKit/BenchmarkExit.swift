@@ -25,7 +25,7 @@ public enum BenchmarkExit {
             // paint let go (`FirstPaint.after`: what a start keeps for the next one) is done, as it
             // is when the app keeps running. `_exit`, without the libraries' destructors: that work
             // has threads loading libsoup and libcurl by then, and `exit` tearing the libraries down
-            // under a `dlopen` aborted 4 of 40 starts (GObject's types registered a second time).
+            // under a `dlopen` can abort (GObject's types registered a second time).
             if seconds <= 0 {
                 g_idle_add_full(G_PRIORITY_LOW, { _ in _exit(0) }, nil, nil)
                 return

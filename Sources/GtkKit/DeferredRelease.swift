@@ -2,8 +2,8 @@ import CGtk
 
 /// Widgets that have left the window but whose destruction waits until the main loop has nothing
 /// more urgent to do. Destroying a widget disposes every descendant (a reply's row has ~50), and
-/// scrolling a long conversation drops a page of rows in the very frame that makes the next page:
-/// perf put destroying them at two thirds of what making them cost in those frames. Here each
+/// scrolling a long conversation drops a page of rows in the very frame that makes the next page,
+/// and destroying them cost two thirds of what making them did. Here each
 /// object is released in an idle callback of its own at `G_PRIORITY_LOW`, below GDK's drawing, so
 /// a frame that is due always comes first and no single release holds up more than one object's
 /// worth of work.

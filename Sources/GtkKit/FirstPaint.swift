@@ -10,8 +10,7 @@ public enum FirstPaint {
     ///
     /// Why not inside: GDK's "after-paint" comes while the frame is still in Xlib's output buffer
     /// (the main loop flushes it as it turns), and GTK runs tick callbacks newest first, so work
-    /// registered later ran ahead of work registered earlier (measured: the first connect's 1.2 ms
-    /// ran between the first paint and the benchmark's timestamp of it).
+    /// registered later ran ahead of work registered earlier, inside the frame it was meant to follow.
     public static func after(_ window: UnsafeMutablePointer<GtkWidget>, _ body: @escaping @MainActor () -> Void) {
         atPaint(window) {
             DispatchQueue.main.async { MainActor.assumeIsolated { body() } }

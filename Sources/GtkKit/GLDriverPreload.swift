@@ -43,7 +43,7 @@ public enum GLDriverPreload {
 
     /// The Mesa driver GDK will load at start, or nil when it may not load one: X11 sets GL up
     /// while opening the display, whatever the renderer (on Wayland only the GL renderer needs it,
-    /// when the window is realized: not preloaded there, as it could not be measured here);
+    /// when the window is realized, so nothing is preloaded there);
     /// `GDK_DEBUG=gl-disable` turns GL off; NVIDIA's driver brings its own GL.
     /// - Parameters:
     ///   - libraryDirectory: the directory GTK was loaded from; Mesa's drivers live in its `dri`.

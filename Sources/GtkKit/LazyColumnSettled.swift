@@ -3,9 +3,8 @@ import CGtk
 // The third part of `LazyColumn`: the children its owner declared frozen (a reply's closed Markdown
 // blocks) are summed once at the column's width, and later passes neither walk nor measure them,
 // except those near the view. So a streaming reply's frame costs what changed and what is on
-// screen, not the number of blocks above: the column's own time at the end of a 100 KB reply
-// grew with it, to 60–95 ms a second of stream (perf, a sixth of the main thread), for blocks that
-// could not have changed.
+// screen, not the number of blocks above: otherwise the column's own time grows with the reply,
+// for blocks that cannot have changed.
 //
 // Why the owner's word, not GTK's: GTK 4.8 tells a container nothing when a child queues a resize,
 // so "unchanged" can only be learnt by asking every child (the cost this avoids). What the owner

@@ -51,7 +51,7 @@ final class ColumnState: @unchecked Sendable {
     var valueAtAllocation = 0.0
     /// The children as of the last pass, with their records: each pass (measure across, measure down,
     /// allocate) walks the children, and looking every record up on its widget (GObject data, a
-    /// locked search) was a fifth of the column's own time at the end of a 100 KB reply (perf).
+    /// locked search) was a fifth of the column's own time at the end of a long reply.
     /// The list holds a reference on each child: a child removed and finalized could otherwise be
     /// followed by a new one at the same address, taken for the old one with its freed record
     /// (AddressSanitizer caught exactly that). The records live as long as their children (GObject

@@ -5,8 +5,7 @@ import CGtk
 ///
 /// Why not a horizontal `GtkBox`: GtkBoxLayout shares width out by measuring its children at many
 /// widths, and around wrapped text each of those is a Pango layout. A streaming reply's open list
-/// item paid that in every frame (perf: the frames over 16 ms of the 100 KB benchmark were almost
-/// all while a list streamed). This layout measures the content once, at the width it will get.
+/// item paid that in every frame. This layout measures the content once, at the width it will get.
 @MainActor
 public enum LeadingLayout {
     public static func box(spacing: Int32, leading: Widget, content: Widget) -> Widget {

@@ -5,8 +5,8 @@ import CGtk
 /// page's tab selected, as GtkStackSwitcher is.
 ///
 /// Why not GtkStackSwitcher: GTK 4.8's sets each button's tooltip as it makes the button, and on
-/// X11 setting a tooltip on a widget of a shown window asks the X server where the pointer is —
-/// 24 of the app's round trips before its first frame (uprobes on `_XReply`, 2026-11-27).
+/// X11 setting a tooltip on a widget of a shown window asks the X server where the pointer is: a
+/// synchronous round trip per button before the first frame. (Under Wayland there is no such query.)
 @MainActor
 public enum PageSwitcher {
     /// The switcher for the pages `stack` holds now (titled with `gtk_stack_add_titled`).

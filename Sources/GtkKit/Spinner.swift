@@ -5,14 +5,16 @@ import CGtk
 ///
 /// Why not `GtkSpinner`: its image is the icon theme's `process-working-symbolic`, which Adwaita
 /// ships only as an SVG, so the first spinner shown loaded librsvg through gdk-pixbuf's SVG loader
-/// in the middle of a frame — in the chat, the first frame of every session's first reply (seen
-/// with strace and perf: the loader's `dlopen` and relocation in a 26-ms paint) — and ~7 MiB with it.
+/// in the middle of a frame — in the chat, the first frame of every session's first reply — and
+/// ~7 MiB with it.
 /// Assistive technologies meet it as GtkSpinner: a progress bar, named by its caller.
 @MainActor
 public enum Spinner {
     /// A spinner `size` pixels square, stopped.
-    public static func make(size: Int32 = 16) -> Widget {
+    /// `label`: what a screen reader says it waits for.
+    public static func make(label: String, size: Int32 = 16) -> Widget {
         let widget = Accessibility.make(gtk_drawing_area_get_type(), role: GTK_ACCESSIBLE_ROLE_PROGRESS_BAR)
+        Accessibility.setLabel(widget, label)
         let object = UnsafeMutablePointer<GObject>(OpaquePointer(widget))
         let area = UnsafeMutablePointer<GtkDrawingArea>(OpaquePointer(widget))
         gtk_drawing_area_set_content_width(area, size)

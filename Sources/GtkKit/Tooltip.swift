@@ -7,8 +7,7 @@ import CGtk
 /// round trips — the client pointer, the surface under the pointer, a sync — each waiting until
 /// the X server has finished the frames before it. A code block made while a reply streams (its
 /// Copy button) and the header's connection words, set again at every change of the connection's
-/// state, paid them inside frames (perf with scheduler events, the 100 KB stream: ~0.3 ms a round
-/// trip, several milliseconds in a loaded frame).
+/// state, paid them inside frames. (Under Wayland the query is local and this is merely harmless.)
 ///
 /// So: the same text again changes nothing, and a widget that is not mapped (no tooltip of it can be
 /// on screen: made before its window is shown, on a hidden page) takes its text while hidden, which

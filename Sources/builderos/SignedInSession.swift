@@ -14,11 +14,10 @@ struct SignedInSession {
 
     /// Reads the settings and starts the keyring lookup as the process starts, when the first argument
     /// names a command that needs them: parsing the arguments and setting up translations then overlap
-    /// the lookup (ArgumentParser's parsing took ~4 ms of `builderos status`, ahead of the lookup).
+    /// the lookup instead of coming ahead of it.
     /// The settings come first, on this thread, because reading them loads GIO's modules: a `dlopen`
     /// holds the dynamic loader's lock, and every thread created meanwhile waits for it — the lookup's
-    /// bus connection creates GDBus's thread (measured: its first message 8 ms late in 3 of 6 runs
-    /// when the settings were read on another thread at the same time).
+    /// bus connection creates GDBus's thread, whose first message then waited.
     static func startEarly(arguments: [String]) {
         guard let name = arguments.dropFirst().first, commands.contains(where: { $0.configuration.commandName == name }) else { return }
         let settings = SettingsStore.forOneRead().load()

@@ -63,8 +63,8 @@ struct DataFilesTests {
     }
 
     /// The window icon (16–512 px) and the tray's state icons (16, 22, 32, 48 px) are looked up at
-    /// sizes that PNG renditions cover, so drawing them needs no SVG renderer (librsvg: 33 ms and
-    /// 7.7 MiB at start-up, measured).
+    /// sizes that PNG renditions cover, so drawing them needs no SVG renderer (librsvg, loaded at
+    /// start-up, costs time and several MiB).
     @Test func everyIconSizeTheAppAsksForHasAPNG() throws {
         let hicolor = Self.data.appendingPathComponent("icons/hicolor")
         var wanted = [16, 24, 32, 48, 64, 128, 256, 512].map { ("apps", "app.builderos.Desktop", $0) }

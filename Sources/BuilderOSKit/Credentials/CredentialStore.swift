@@ -63,7 +63,7 @@ public struct CredentialStore: Sendable {
     /// Connects to the session bus the way libsecret is about to: `g_bus_get` asynchronously, which
     /// GIO runs on a thread of its shared pool. The connection and that thread then exist before
     /// `whenConnected` runs, so libsecret's own `g_bus_get` reuses both and creates no thread while a
-    /// `dlopen` started there holds the loader's lock (measured: a thread created meanwhile waited 6–8 ms).
+    /// `dlopen` started there holds the loader's lock (a thread created meanwhile waits for it).
     static func sessionBus() -> OpaquePointer? {
         waitForAsync({ g_bus_get(G_BUS_TYPE_SESSION, nil, $0, $1) }) { result in
             var error: UnsafeMutablePointer<GError>?

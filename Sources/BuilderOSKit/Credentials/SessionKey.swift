@@ -4,9 +4,8 @@
 ///
 /// A session opened with its window waits to ask until `start()`, which the app calls once that
 /// window has painted its first frame: the lookup's key exchange (Diffie-Hellman on both sides of
-/// the bus, ~1.4 ms of CPU per step here) then does not compete with the first frame on a small
-/// machine (measured: first frame 7.6 and 4.5 ms sooner, 22 and 21 of 30 paired starts). Nothing the
-/// first frame shows needs the key.
+/// the bus) then does not compete with the first frame for a small machine's cores. Nothing the
+/// first frame shows needs the key (docs/performance.md, rule 2).
 public final class SessionKey: Sendable {
     private let answer: Task<Result<String, BuilderOSError>, Never>
     private let started: Latch?

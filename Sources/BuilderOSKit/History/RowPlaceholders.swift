@@ -2,8 +2,8 @@
 /// of about the message's size, its caption and accessible name already there), and get their
 /// content a frame's share at a time: nearest the view first, and none while the view moves fast.
 ///
-/// Why: a row's content costs its making, styling and text layout — a page of 12 replies 50–75 ms
-/// on this machine (scrolling 10,000 messages, release build) — and a fling, the scrollbar dragged
+/// Why: a row's content costs its making, styling and text layout — a page of replies takes several
+/// frames' worth of time — and a fling, the scrollbar dragged
 /// or Page Up held brings a page into view every frame. Made at once, every such frame was late;
 /// made while the view rests or moves at a reader's pace, the same work is spread over frames that
 /// have time for it, and rows loaded ahead of the view (`MessageList.lead`) are ready before they

@@ -26,8 +26,7 @@ public final class SettingsStore: @unchecked Sendable {
     /// The settings for a process that reads them once and exits (the CLI). GLib's keyfile backend
     /// watches its file (inotify) for as long as it lives, GLib keeps its default backend until the
     /// process ends, and a process that exits holding an inotify watch waits for the kernel to retire
-    /// it (an SRCU grace period): 2–20 ms of `builderos status`'s exit on this 2-core VM, 10 ms at the
-    /// median (37.8 → 27.2 ms over 40 alternated runs). So where the keyfile backend is the one asked
+    /// it (an SRCU grace period), milliseconds added to every command's exit. So where the keyfile backend is the one asked
     /// for (`GSETTINGS_BACKEND=keyfile`), the store gets a keyfile backend of its own on the file GLib's
     /// would use, and the watch ends with the store. dconf, GLib's usual choice, watches nothing.
     public static func forOneRead() -> SettingsStore {

@@ -2,7 +2,7 @@ import Foundation
 
 /// UUIDs read back from their canonical text (`8-4-4-4-12` hex digits), as the message list keeps
 /// them in its GTK model. Foundation's `UUID(uuidString:)` parses with `sscanf`: with every row bound
-/// while scrolling, that was 4 % of the message list's splicing (perf, 2026-11-26). This reads the
+/// while scrolling, that showed in the message list's splicing. This reads the
 /// 36 bytes directly.
 public enum UUIDText {
     /// The UUID in `text` (a NUL-terminated C string), or nil unless it is exactly a canonical UUID.

@@ -3,11 +3,11 @@
 
 // Loading the fonts of the first frame beside GTK's start.
 //
-// GTK's start (`gtk_init`: on X11 it sets up GL to choose a visual, ~90 ms here) keeps the main
-// thread busy while the second core has little to do (since 2026-11-27 it also loads GTK's GL
-// driver, `GtkKit/GLDriverPreload`, at normal priority: this thread runs at SCHED_IDLE). The first frame then loads its fonts on the main thread:
-// fontconfig's matching, FreeType's faces, HarfBuzz's tables and shaping plans, cairo's glyphs —
-// a third of laying the window out (perf, 2026-11-26). A Pango font map is not tied to a thread, so
+// GTK's start (`gtk_init`: on X11 it sets up GL to choose a visual) keeps the main thread busy
+// while the second core has little to do (it also loads GTK's GL driver, `GtkKit/GLDriverPreload`,
+// at normal priority: this thread runs at SCHED_IDLE). The first frame would then load its fonts on
+// the main thread: fontconfig's matching, FreeType's faces, HarfBuzz's tables and shaping plans,
+// cairo's glyphs — a third of laying the window out. A Pango font map is not tied to a thread, so
 // a font map filled on another thread while GTK starts can become the main thread's default.
 //
 // Pango keeps a loaded font set per font description *and* per context setting (the font options

@@ -6,8 +6,7 @@
 // GTK 4.8's GtkLabel measures a wrapping label by laying out copies of its text: at its
 // `width-chars` (the minimum), at its `max-width-chars` or unbounded (the natural width), and at
 // the width it is asked a height for; the width it is then given is a fourth. Each is a full
-// Pango layout — shaping every glyph — and HarfBuzz and Pango took 46 % of the window's thread
-// while a long conversation scrolled (perf, 2026-11-26).
+// Pango layout — shaping every glyph — and shaping was the largest part of a scrolling frame.
 //
 // This subclass measures with the label's own layout at one width, the `max-width-chars` cap:
 // the natural width is that layout's width when it did not wrap, else the cap; the minimum is

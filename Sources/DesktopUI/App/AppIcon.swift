@@ -13,7 +13,7 @@ enum AppIcon {
     /// Before GTK starts: a folder the theme would not search is put on `XDG_DATA_DIRS`, which GTK's icon
     /// theme reads when it is made. Added later (`gtk_icon_theme_add_search_path`), the same folder makes GTK
     /// throw away the theme it is loading on a worker thread, wait for it, and load it again on the main
-    /// thread at the first icon — about 30 ms of the first frame, measured with uprobes.
+    /// thread at the first icon, inside the first frame.
     nonisolated static func addFolderToDataDirectories() {
         guard let icons = iconFolder(), !environmentSearches(icons) else { return }
         let share = (icons as NSString).deletingLastPathComponent
@@ -35,12 +35,13 @@ enum AppIcon {
 
     /// Makes the app's icon findable, and gives it to the windows once one has painted its first
     /// frame. A window realized with an icon name makes GTK load every size the theme has of it (16
-    /// to 512 px here) and send them all to the X server as `_NET_WM_ICON` (1.4 MB), inside that
-    /// window's first frame; the window manager shows the icon a frame later instead.
+    /// to 512 px) and, on X11, send them all to the X server as `_NET_WM_ICON` (1.4 MB), inside that
+    /// window's first frame; the window manager shows the icon a frame later instead. (On Wayland
+    /// the compositor takes the icon from the desktop file; giving it late is harmless there.)
     static func install(on application: UnsafeMutablePointer<GtkApplication>) {
         // The theme is asked only when the environment does not say (a process that did not call
         // `addFolderToDataDirectories`): reading its search path waits for the theme GTK is loading on
-        // a worker thread (10 ms of the first frame, seen with `perf sched`).
+        // a worker thread, inside the first frame.
         if let icons = iconFolder(), !environmentSearches(icons), let display = gdk_display_get_default() {
             let theme = gtk_icon_theme_get_for_display(display)
             if !searchPath(of: theme).contains(icons) { gtk_icon_theme_add_search_path(theme, icons) }

@@ -47,7 +47,7 @@ public final class AppearanceController {
     private func apply() {
         theme = preference.theme(desktopPrefersDark: desktopPrefersDark)
         // Only when it changes: GtkSettings reloads the whole GTK theme on every set of this
-        // property, even to the value it has (11–15 ms at start-up, measured).
+        // property, even to the value it has.
         let settings = UnsafeMutableRawPointer(gtk_settings_get_default()!)
         if Properties.bool(settings, "gtk-application-prefer-dark-theme") != (theme == .dark) {
             Properties.setBool(settings, "gtk-application-prefer-dark-theme", theme == .dark)

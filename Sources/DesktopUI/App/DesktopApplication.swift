@@ -55,8 +55,8 @@ public final class DesktopApplication {
     public func run() -> Int32 {
         // GTK's GL driver loads beside the start, but only now: loading it holds the dynamic
         // loader's lock (~30 ms), which the main thread needs too to load a library or start a
-        // thread, and the settings made in `init` load GIO's dconf module. Started first thing in
-        // `main`, the main thread waited there for the driver (4 ms slower, paired starts).
+        // thread, and the settings made in `init` load GIO's dconf module: started in `main`, the
+        // main thread would wait there for the driver.
         GLDriverPreload.start()
         MainLoopBridge.install()
         let name = strdup(CommandLine.arguments.first ?? "builderos-desktop")
@@ -78,7 +78,7 @@ public final class DesktopApplication {
     private func startup() {
         // Before any widget lays text out: GTK's widgets then use the fonts loaded while GTK started.
         FontPreload.finish()
-        Accessibility.nameGtkParts(scrollBar: L("Scroll bar"), divider: L("Divider"))
+        Accessibility.nameGtkParts(scrollBar: L("Scroll bar"), divider: L("Divider"), close: L("Close"))
         AppIcon.install(on: application)
         appearance = AppearanceController(preference: account.settingsStore.load().appearance)
         // Changed outside the app too (`gsettings set app.builderos.Desktop appearance dark`): applied at once.

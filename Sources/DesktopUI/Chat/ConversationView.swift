@@ -20,7 +20,7 @@ final class ConversationView {
     private let body: Widget
     private let thinking: Widget
     private let thinkingText = UI.label("", classes: [Style.label, Style.dim], wrap: false)
-    private let spinner = Spinner.make()
+    private let spinner = Spinner.make(label: L("Waiting"))
     private(set) var conversationID: UUID?
     /// Asks the page to create a conversation for a first message written with none open.
     var ensureConversation: (() -> UUID)?

@@ -38,8 +38,8 @@ public final class MessageList {
     /// older ones follow while less than `lead` screens of them are above the view (and as the user
     /// scrolls up). History is read a page (`olderPage`) at a time: since rows that scrolling brings
     /// in stand as placeholders (`RowPlaceholders`), a loading frame is mostly GTK's own layout and
-    /// restyling, and half pages halved the frames over 16 ms scrolling up a page a frame (alternated
-    /// 20 s runs: 57 and 94 with 12, 22 and 51 with 6; 4 did no better).
+    /// restyling, and a half page (6) has the fewest late frames scrolling up: 12 had twice as many,
+    /// 4 no fewer.
     static let firstPage = 8
     static let olderPage = 6
     /// Newer messages are read 12 at a time: they join the list below the others (no restyling of
@@ -52,8 +52,7 @@ public final class MessageList {
     /// it has (also a row it measured before), and a chat's rows are of two kinds, short questions
     /// and longer replies, so that median jumps between the two as the view moves. With thousands of
     /// such rows the list's height jumped by hundreds of thousands of pixels from one frame to the
-    /// next, and the row at a scroll offset by ~150 rows, which the list then bound (measured: 71
-    /// rows a frame scrolling down through 10,000 messages).
+    /// next, and the row at a scroll offset by ~150 rows, which the list then bound.
     /// Below the 200 rows GTK keeps realized around its anchor, every row is measured, none estimated.
     /// And far below that: every frame measures and allocates every row the list has, and a row added
     /// above the others restyles the rows after it (GTK's CSS sibling invalidation). Scrolling 10,000
@@ -260,9 +259,7 @@ public final class MessageList {
 
     /// Adds a page of older messages at the top. The whole page at once, unlike newer ones: each
     /// insertion above the others restyles every row after it (GTK's CSS sibling invalidation), so a
-    /// few a frame cost more than a page now and then. Scrolling up through 10,000 messages a page a
-    /// frame, before placeholders: 461 of 1,299 frames over 16 ms a frame's share at a time, 177 of
-    /// 1,331 a page at a time.
+    /// few a frame cost more than a page now and then.
     private func olderNeeded() {
         guard !loadingOlder, !reachedFirst, let first = order.first, let sequence = messages[first]?.sequence, let loadOlder else { return }
         loadingOlder = true

@@ -20,6 +20,7 @@ final class CapsuleGrid {
         self.window = window
         flow = UI.flowBox(minPerLine: 2, maxPerLine: 4, spacing: UInt32(Style.gap), homogeneous: true)
         gtk_widget_set_name(flow, "capsules")
+        Accessibility.setLabel(flow, L("Capsules"))
         filter = gtk_search_entry_new()
         gtk_widget_set_name(filter, "capsule-filter")
         Properties.setString(UnsafeMutableRawPointer(filter), "placeholder-text", L("Filter capsules"))

@@ -13,11 +13,11 @@ final class PowerPage: Page {
     private let window: @MainActor () -> Widget?
     private let sleepButton: Widget
     private let sleepReason = UI.label("", classes: [Style.label, Style.dim])
-    private let sleepSpinner = Spinner.make()
+    private let sleepSpinner = Spinner.make(label: L("Asking the server to sleep…"))
     private let sleepResult = UI.label("", classes: [Style.body])
     private let wakeButton: Widget
     private let wakeReason = UI.label("", classes: [Style.label, Style.dim])
-    private let wakeSpinner = Spinner.make()
+    private let wakeSpinner = Spinner.make(label: L("Waiting"))
     private let wakeResult = UI.label("", classes: [Style.body], selectable: true)
     private var sleeping = false
     private var waking = false

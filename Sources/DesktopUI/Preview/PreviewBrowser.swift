@@ -62,6 +62,7 @@ final class PreviewBrowser {
         gtk_overlay_set_child(OpaquePointer(overlay), view.widget)
         gtk_widget_set_valign(progress, GTK_ALIGN_START)
         gtk_overlay_add_overlay(OpaquePointer(overlay), progress)
+        Accessibility.setLabel(overlay, L("Preview"))
         UI.addPage(stack, overlay, name: "web", label: L("Preview"))
         UI.addPage(stack, errorState(box), name: "error", label: L("Preview"))
         gtk_widget_set_vexpand(stack, 1)

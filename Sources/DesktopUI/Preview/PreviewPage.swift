@@ -16,7 +16,7 @@ final class PreviewPage: Page {
     private let board = PreviewProbeBoard(prober: PortProbe())
     private let hostLabel = UI.label("", classes: [Style.headline], wrap: false)
     private let stateLabel = UI.label("", classes: [Style.caption, Style.dim], wrap: false)
-    private let spinner = Spinner.make()
+    private let spinner = Spinner.make(label: L("Checking the dev servers…"))
     private let portEntry: Widget
     private let goButton: Widget
     private let portProblem = UI.label("", classes: [Style.label, Style.errorText])
@@ -65,6 +65,7 @@ final class PreviewPage: Page {
 
         let flow = OpaquePointer(linkBox)
         gtk_widget_set_name(linkBox, "quick-links")
+        Accessibility.setLabel(linkBox, L("Quick links"))
         for link in links {
             let card = QuickLinkCard(link: link) { [unowned self] in open(port: $0.port) }
             cards.append(card)

@@ -76,6 +76,7 @@ final class TerminalPage: Page {
         gtk_search_bar_set_child(OpaquePointer(findBar), findEntry)
         gtk_search_bar_connect_entry(OpaquePointer(findBar), OpaquePointer(findEntry))
         gtk_search_bar_set_show_close_button(OpaquePointer(findBar), 1)
+        Accessibility.setLabel(findEntry, L("Find in the terminal"))
         gtk_widget_set_name(findEntry, "terminal-find")
         Properties.setString(UnsafeMutableRawPointer(findEntry), "placeholder-text", L("Find in scrollback"))
         Signals.connect(UnsafeMutableRawPointer(findEntry), "search-changed") { [weak self] in self?.find(forward: false) }

@@ -11,7 +11,7 @@ final class ChecklistRow {
     private let detail: Widget
 
     init(title: String, name: String) {
-        spinner = Spinner.make()
+        spinner = Spinner.make(label: title)
         UI.size(spinner, width: Layout.px("check-icon"), height: Layout.px("check-icon"))
         mark = UI.label("", classes: [Style.headline], wrap: false, xalign: 0.5)
         UI.size(mark, width: Layout.px("check-icon"))

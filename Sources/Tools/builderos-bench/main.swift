@@ -241,8 +241,8 @@ if only == nil || only == "scroll" {
     let scrollEnv = try sandbox("scroll", server: server, messages: 10_000)
     // A page a frame (a fling, the scrollbar dragged) end to end; then a tenth of a page a frame (a
     // mouse wheel's pace) for a while each way, which never reaches the ends. A page a frame takes
-    // ~122 s each way at 60 frames a second (7,311 frames up, 7,290 down, measured 2026-11-26): the
-    // time box is a safety net above that, not a cut-off.
+    // about 7,300 frames each way, ~122 s at 60 frames a second: the time box is a safety net above
+    // that, not a cut-off.
     for (step, seconds) in [("1", options["scroll-seconds"] ?? "180"), ("0.1", options["wheel-seconds"] ?? "30")] {
         let wheel = step != "1"
         let scenario = Processes.output(

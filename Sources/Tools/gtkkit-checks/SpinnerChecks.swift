@@ -10,7 +10,7 @@ enum SpinnerChecks {
     static let drawnWithoutAnSVGRenderer = Check(name: "a spinner turns, drawn by its own code, without loading an SVG renderer") {
         let window = gtk_window_new()!
         defer { gtk_window_destroy(gtkCast(window, to: GtkWindow.self)) }
-        let spinner = Spinner.make(size: 16)
+        let spinner = Spinner.make(label: "Working", size: 16)
         gtk_window_set_child(gtkCast(window, to: GtkWindow.self), spinner)
         gtk_window_present(gtkCast(window, to: GtkWindow.self))
         _ = Loop.spin { gtk_widget_get_mapped(spinner) != 0 && gtk_widget_get_width(spinner) > 0 }
