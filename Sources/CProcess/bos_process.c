@@ -50,4 +50,6 @@ int bos_harden_process(int forbid_attach) {
     return result;
 }
 
-int bos_process_is_dumpable(void) { return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0); }
+int bos_process_is_dumpable(void) {
+    return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
+}

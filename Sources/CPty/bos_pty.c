@@ -8,8 +8,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-int bos_pty_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
-                  unsigned short rows, unsigned short cols, int *master) {
+int bos_pty_spawn(const char *path, char *const argv[], char *const envp[], const char *directory, unsigned short rows,
+                  unsigned short cols, int *master) {
     struct winsize size = {.ws_row = rows, .ws_col = cols};
     int fd = -1;
     pid_t pid = forkpty(&fd, NULL, NULL, &size);

@@ -40,8 +40,13 @@ static struct {
 
 static const char *load_error;
 
-#define RESOLVE(field, name) \
-    if (!(*(void **)&vte.field = dlsym(vte.library, name))) { load_error = "libvte-2.91-gtk4 lacks " name; goto fail; }
+#define RESOLVE(field, name)                                      \
+    do {                                                          \
+        if (!(*(void **)&vte.field = dlsym(vte.library, name))) { \
+            load_error = "libvte-2.91-gtk4 lacks " name;          \
+            goto fail;                                            \
+        }                                                         \
+    } while (0)
 
 // Opened through GModule for the lock order GModule users rely on (see CSoup/bos_soup.c).
 static void *open_through_gmodule(const char *name) {
@@ -59,30 +64,30 @@ int bos_terminal_load(const char **error) {
         return 0;
     }
     vte.library = library;
-    RESOLVE(new_terminal, "vte_terminal_new")
-    RESOLVE(feed, "vte_terminal_feed")
-    RESOLVE(rows, "vte_terminal_get_row_count")
-    RESOLVE(columns, "vte_terminal_get_column_count")
-    RESOLVE(set_colors, "vte_terminal_set_colors")
-    RESOLVE(set_font_scale, "vte_terminal_set_font_scale")
-    RESOLVE(font_scale, "vte_terminal_get_font_scale")
-    RESOLVE(copy, "vte_terminal_copy_clipboard_format")
-    RESOLVE(paste, "vte_terminal_paste_clipboard")
-    RESOLVE(has_selection, "vte_terminal_get_has_selection")
-    RESOLVE(set_scrollback, "vte_terminal_set_scrollback_lines")
-    RESOLVE(set_mouse_autohide, "vte_terminal_set_mouse_autohide")
-    RESOLVE(regex_for_search, "vte_regex_new_for_search")
-    RESOLVE(regex_for_match, "vte_regex_new_for_match")
-    RESOLVE(regex_unref, "vte_regex_unref")
-    RESOLVE(search_set_regex, "vte_terminal_search_set_regex")
-    RESOLVE(search_wrap, "vte_terminal_search_set_wrap_around")
-    RESOLVE(find_next, "vte_terminal_search_find_next")
-    RESOLVE(find_previous, "vte_terminal_search_find_previous")
-    RESOLVE(match_add, "vte_terminal_match_add_regex")
-    RESOLVE(match_cursor, "vte_terminal_match_set_cursor_name")
-    RESOLVE(check_match_at, "vte_terminal_check_match_at")
-    RESOLVE(get_text, "vte_terminal_get_text")
-    RESOLVE(feed_child, "vte_terminal_feed_child")
+    RESOLVE(new_terminal, "vte_terminal_new");
+    RESOLVE(feed, "vte_terminal_feed");
+    RESOLVE(rows, "vte_terminal_get_row_count");
+    RESOLVE(columns, "vte_terminal_get_column_count");
+    RESOLVE(set_colors, "vte_terminal_set_colors");
+    RESOLVE(set_font_scale, "vte_terminal_set_font_scale");
+    RESOLVE(font_scale, "vte_terminal_get_font_scale");
+    RESOLVE(copy, "vte_terminal_copy_clipboard_format");
+    RESOLVE(paste, "vte_terminal_paste_clipboard");
+    RESOLVE(has_selection, "vte_terminal_get_has_selection");
+    RESOLVE(set_scrollback, "vte_terminal_set_scrollback_lines");
+    RESOLVE(set_mouse_autohide, "vte_terminal_set_mouse_autohide");
+    RESOLVE(regex_for_search, "vte_regex_new_for_search");
+    RESOLVE(regex_for_match, "vte_regex_new_for_match");
+    RESOLVE(regex_unref, "vte_regex_unref");
+    RESOLVE(search_set_regex, "vte_terminal_search_set_regex");
+    RESOLVE(search_wrap, "vte_terminal_search_set_wrap_around");
+    RESOLVE(find_next, "vte_terminal_search_find_next");
+    RESOLVE(find_previous, "vte_terminal_search_find_previous");
+    RESOLVE(match_add, "vte_terminal_match_add_regex");
+    RESOLVE(match_cursor, "vte_terminal_match_set_cursor_name");
+    RESOLVE(check_match_at, "vte_terminal_check_match_at");
+    RESOLVE(get_text, "vte_terminal_get_text");
+    RESOLVE(feed_child, "vte_terminal_feed_child");
     return 1;
 fail:
     dlclose(library);
@@ -91,7 +96,9 @@ fail:
     return 0;
 }
 
-int bos_terminal_is_loaded(void) { return vte.library != NULL; }
+int bos_terminal_is_loaded(void) {
+    return vte.library != NULL;
+}
 
 // http(s) and www. addresses up to the first space, quote or angle bracket.
 static const char *url_pattern = "(https?://|www\\.)[^\\s\"'<>`]+[^\\s\"'<>`.,;:!?)\\]]";
@@ -110,11 +117,18 @@ void *bos_terminal_new(long scrollback) {
     return terminal;
 }
 
-void bos_terminal_feed(void *terminal, const char *bytes, long length) { vte.feed(terminal, bytes, length); }
-long bos_terminal_rows(void *terminal) { return vte.rows(terminal); }
-long bos_terminal_columns(void *terminal) { return vte.columns(terminal); }
+void bos_terminal_feed(void *terminal, const char *bytes, long length) {
+    vte.feed(terminal, bytes, length);
+}
+long bos_terminal_rows(void *terminal) {
+    return vte.rows(terminal);
+}
+long bos_terminal_columns(void *terminal) {
+    return vte.columns(terminal);
+}
 
-void bos_terminal_set_colors(void *terminal, const char *foreground, const char *background, const char *const palette[16]) {
+void bos_terminal_set_colors(void *terminal, const char *foreground, const char *background,
+                             const char *const palette[16]) {
     GdkRGBA fg, bg, colors[16];
     gdk_rgba_parse(&fg, foreground);
     gdk_rgba_parse(&bg, background);
@@ -122,11 +136,21 @@ void bos_terminal_set_colors(void *terminal, const char *foreground, const char 
     vte.set_colors(terminal, &fg, &bg, colors, 16);
 }
 
-void bos_terminal_set_font_scale(void *terminal, double scale) { vte.set_font_scale(terminal, scale); }
-double bos_terminal_font_scale(void *terminal) { return vte.font_scale(terminal); }
-void bos_terminal_copy(void *terminal) { vte.copy(terminal, 1 /* VTE_FORMAT_TEXT (0 is not a format: VTE refuses it) */); }
-void bos_terminal_paste(void *terminal) { vte.paste(terminal); }
-int bos_terminal_has_selection(void *terminal) { return vte.has_selection(terminal); }
+void bos_terminal_set_font_scale(void *terminal, double scale) {
+    vte.set_font_scale(terminal, scale);
+}
+double bos_terminal_font_scale(void *terminal) {
+    return vte.font_scale(terminal);
+}
+void bos_terminal_copy(void *terminal) {
+    vte.copy(terminal, 1 /* VTE_FORMAT_TEXT (0 is not a format: VTE refuses it) */);
+}
+void bos_terminal_paste(void *terminal) {
+    vte.paste(terminal);
+}
+int bos_terminal_has_selection(void *terminal) {
+    return vte.has_selection(terminal);
+}
 
 int bos_terminal_search(void *terminal, const char *pattern) {
     if (!pattern || !*pattern) {
@@ -140,17 +164,25 @@ int bos_terminal_search(void *terminal, const char *pattern) {
     return 1;
 }
 
-int bos_terminal_find_next(void *terminal) { return vte.find_next(terminal); }
-int bos_terminal_find_previous(void *terminal) { return vte.find_previous(terminal); }
+int bos_terminal_find_next(void *terminal) {
+    return vte.find_next(terminal);
+}
+int bos_terminal_find_previous(void *terminal) {
+    return vte.find_previous(terminal);
+}
 
 char *bos_terminal_link_at(void *terminal, double x, double y) {
     int tag = -1;
     return vte.check_match_at(terminal, x, y, &tag);
 }
 
-void bos_terminal_type(void *terminal, const char *text) { vte.feed_child(terminal, text, -1); }
+void bos_terminal_type(void *terminal, const char *text) {
+    vte.feed_child(terminal, text, -1);
+}
 
-char *bos_terminal_text(void *terminal) { return vte.get_text(terminal, NULL, NULL, NULL); }
+char *bos_terminal_text(void *terminal) {
+    return vte.get_text(terminal, NULL, NULL, NULL);
+}
 
 typedef struct {
     bos_terminal_input input;

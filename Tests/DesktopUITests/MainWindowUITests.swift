@@ -43,7 +43,7 @@ struct MainWindowUITests {
         try handle.truncate(atOffset: UInt64(UploadLimit.maximumBytes) + 1)
         try handle.close()
         try await UIScenario.run(
-            "main-pages", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+            "MainScenarios.pages", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
             options: ["wol-port": String(listener.port), "attachment": small.path, "large-attachment": large.path])
         // Wake-on-LAN: the magic packet for 3c:22:fb:12:34:56 reached this computer's listener.
         let packet = listener.receive()
@@ -51,7 +51,7 @@ struct MainWindowUITests {
             packet.count == 102 && packet.prefix(6).allSatisfy { $0 == 0xFF }
                 && Array(packet[6..<12]) == [0x3c, 0x22, 0xfb, 0x12, 0x34, 0x56], "\(packet.count) bytes")
         UIScenario.screenshotsExist(
-            "main-pages",
+            "MainScenarios.pages",
             [
                 "chat-empty", "chat", "attachment", "quick-actions", "quick-actions-sheet", "delete-confirm", "dashboard", "capsule-detail",
                 "connection", "connection-disconnected", "sleep-confirm", "wake-instructions", "preferences", "power", "page-window",
@@ -59,8 +59,8 @@ struct MainWindowUITests {
         let contents = try String(contentsOf: log, encoding: .utf8)
         #expect(contents.components(separatedBy: "Hello from the **desktop**").count == 2, "the first message reached the server once")
         // A new process over the same files: history, page and window size come back.
-        try await UIScenario.run("main-restart", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("main-restart", ["chat-restored"])
+        try await UIScenario.run("MainScenarios.restart", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        UIScenario.screenshotsExist("MainScenarios.restart", ["chat-restored"])
     }
 
     /// The window does not wait for the keyring, and a key removed from it (the server still
@@ -76,7 +76,7 @@ struct MainWindowUITests {
                 "version", CredentialStore.schemaVersion,
             ], executable: "/usr/bin/secret-tool")
         #expect(cleared.status == 0, "\(cleared.stderr)")
-        try await UIScenario.run("main-key-gone", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        try await UIScenario.run("WizardScenarios.keyGone", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
     }
 
     @Test func serverKilledMidReplyThenRestarted() async throws {
@@ -84,12 +84,12 @@ struct MainWindowUITests {
         let (url, port, keyFile) = try await signInToARestartableServer(sandbox)
         let log = sandbox.root.appendingPathComponent("messages.jsonl")
         try await UIScenario.run(
-            "main-resilience", server: url, keyFile: keyFile, sandbox: sandbox,
+            "ResilienceScenarios.resilience", server: url, keyFile: keyFile, sandbox: sandbox,
             options: [
                 "port": String(port), "server-binary": Binaries.path("builderos-server"),
                 "key-file": keyFile.path, "message-log": log.path,
             ])
-        UIScenario.screenshotsExist("main-resilience", ["thinking", "interrupted", "outbox", "outbox-delivered"])
+        UIScenario.screenshotsExist("ResilienceScenarios.resilience", ["thinking", "interrupted", "outbox", "outbox-delivered"])
     }
 
     /// Against a FAKE org.freedesktop.Notifications (Tests/Fakes): no notification daemon runs here.
@@ -109,7 +109,7 @@ struct MainWindowUITests {
         _ = ready.fileHandleForReading.availableData  // "ready": the name is owned
         let (url, port, keyFile) = try await signInToARestartableServer(sandbox)
         try await UIScenario.run(
-            "main-notifications", server: url, keyFile: keyFile, sandbox: sandbox,
+            "ResilienceScenarios.notifications", server: url, keyFile: keyFile, sandbox: sandbox,
             options: [
                 "port": String(port), "server-binary": Binaries.path("builderos-server"),
                 "key-file": keyFile.path, "notification-log": log.path,
@@ -141,8 +141,8 @@ struct MainWindowUITests {
         let server = try ServerProcess()
         defer { server.stop() }
         try await signIn(sandbox, server)
-        try await UIScenario.run("main-rtl", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("main-rtl", ["chat", "connection"])
+        try await UIScenario.run("MainScenarios.rightToLeft", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        UIScenario.screenshotsExist("MainScenarios.rightToLeft", ["chat", "connection"])
     }
 
     /// The desktop's dark preference through a STAND-IN Settings portal (see `PortalScenario`).
@@ -151,7 +151,7 @@ struct MainWindowUITests {
         let server = try ServerProcess()
         defer { server.stop() }
         try await signIn(sandbox, server)
-        try await UIScenario.run("main-portal", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        try await UIScenario.run("PortalScenario.followsTheDesktop", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
     }
 
     @Test func serverWithoutSystemRoutes() async throws {
@@ -159,8 +159,8 @@ struct MainWindowUITests {
         let server = try ServerProcess(arguments: ["--no-system-routes"])
         defer { server.stop() }
         try await signIn(sandbox, server)
-        try await UIScenario.run("main-no-system", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("main-no-system", ["dashboard-404", "power-unavailable"])
+        try await UIScenario.run("ResilienceScenarios.noSystemServer", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        UIScenario.screenshotsExist("ResilienceScenarios.noSystemServer", ["dashboard-404", "power-unavailable"])
     }
 
     /// Chunks between two frames are drawn once; only the growing tail of a reply is rebuilt.
@@ -168,7 +168,7 @@ struct MainWindowUITests {
         let sandbox = try CLISandbox()
         let keyFile = sandbox.root.appendingPathComponent("unused")
         try Data("unused".utf8).write(to: keyFile)
-        try await UIScenario.run("streaming", server: "", keyFile: keyFile, sandbox: sandbox)
+        try await UIScenario.run("StreamingScenario.coalesced", server: "", keyFile: keyFile, sandbox: sandbox)
     }
 
     @Test func tenThousandMessageConversation() async throws {
@@ -197,10 +197,10 @@ struct MainWindowUITests {
                         state: i % 2 == 0 ? .sent : .complete))
             }
         }
-        let output = try await UIScenario.run("main-large", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        let output = try await UIScenario.run("ResilienceScenarios.large", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
         // A measurement, not a verdict: printed for the record.
         for line in output.split(separator: "\n") where line.hasPrefix("MEASURE") { print(line) }
-        UIScenario.screenshotsExist("main-large", ["large"])
+        UIScenario.screenshotsExist("ResilienceScenarios.large", ["large"])
     }
 }
 

@@ -44,9 +44,9 @@ struct PreviewUITests {
         let browserLog = try registerStandInBrowser(sandbox)
         let closed = Loopback.closedPort()
         try await UIScenario.run(
-            "main-preview", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+            "PreviewScenario.cardsAndBrowser", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
             options: ["demo-port": String(Self.demoPort), "closed-port": String(closed), "browser-log": browserLog.path])
-        UIScenario.screenshotsExist("main-preview", ["preview", "preview-page", "preview-error"])
+        UIScenario.screenshotsExist("PreviewScenario.cardsAndBrowser", ["preview", "preview-page", "preview-error"])
     }
 
     /// The server reached through a public host name: a private mount namespace gives this test its
@@ -66,9 +66,9 @@ struct PreviewUITests {
             stdin: server.key, executable: "/usr/bin/unshare")
         #expect(login.status == 0, "\(login.stderr)")
         try await UIScenario.run(
-            "main-preview-tunnel", server: tunnelURL, keyFile: server.keyFile, sandbox: sandbox,
+            "PreviewScenario.tunnel", server: tunnelURL, keyFile: server.keyFile, sandbox: sandbox,
             wrapper: ["/usr/bin/unshare"] + wrap)
-        UIScenario.screenshotsExist("main-preview-tunnel", ["preview-tunnel", "preferences-preview-host"])
+        UIScenario.screenshotsExist("PreviewScenario.tunnel", ["preview-tunnel", "preferences-preview-host"])
     }
 
 }
@@ -87,9 +87,9 @@ struct TerminalUITests {
         try Data((server.key + "\n").utf8).write(to: keyFile)
         server.stop()
         try await UIScenario.run(
-            "main-terminal", server: server.url, keyFile: keyFile, sandbox: sandbox,
+            "TerminalScenario.tabs", server: server.url, keyFile: keyFile, sandbox: sandbox,
             options: ["port": String(port), "server-binary": Binaries.path("builderos-server"), "key-file": keyFile.path])
-        UIScenario.screenshotsExist("main-terminal", ["terminal", "terminal-two-tabs", "terminal-reconnecting", "terminal-disconnected"])
+        UIScenario.screenshotsExist("TerminalScenario.tabs", ["terminal", "terminal-two-tabs", "terminal-reconnecting", "terminal-disconnected"])
     }
 
     @Test func aServerWithoutTerminals() async throws {
@@ -98,7 +98,7 @@ struct TerminalUITests {
         defer { server.stop() }
         let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
         #expect(login.status == 0, "\(login.stderr)")
-        try await UIScenario.run("main-terminal-unavailable", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("main-terminal-unavailable", ["terminal-unavailable"])
+        try await UIScenario.run("TerminalScenario.unavailable", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        UIScenario.screenshotsExist("TerminalScenario.unavailable", ["terminal-unavailable"])
     }
 }

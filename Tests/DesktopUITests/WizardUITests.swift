@@ -11,12 +11,12 @@ struct WizardUITests {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        let output = try await UIScenario.run("happy-path", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        let output = try await UIScenario.run("WizardScenarios.happyPath", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
         #expect(output.contains("PASS happy-path: the key is in the Secret Service"))
-        UIScenario.screenshotsExist("happy-path", ["1-welcome", "2-server", "3-key", "4-test", "5-done", "6-main"])
+        UIScenario.screenshotsExist("WizardScenarios.happyPath", ["1-welcome", "2-server", "3-key", "4-test", "5-done", "6-main"])
         // Same configuration and keyring: the second start skips the wizard; then sign out.
-        try await UIScenario.run("returning", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("returning", ["preferences"])
+        try await UIScenario.run("WizardScenarios.returning", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        UIScenario.screenshotsExist("WizardScenarios.returning", ["preferences"])
     }
 
     /// LANGUAGE=de: the wizard and the main window speak German (screenshots `wizard-german-*`).
@@ -25,25 +25,25 @@ struct WizardUITests {
         defer { server.stop() }
         let sandbox = try CLISandbox()
         try await UIScenario.run(
-            "wizard-german", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+            "GermanScenario.wizard", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
             environment: ["LANG": "C.UTF-8", "LANGUAGE": "de"])
-        UIScenario.screenshotsExist("wizard-german", ["1-welcome", "2-server", "3-key", "4-test", "5-done", "6-main"])
+        UIScenario.screenshotsExist("GermanScenario.wizard", ["1-welcome", "2-server", "3-key", "4-test", "5-done", "6-main"])
     }
 
     @Test func malformedAddressesAndLeavingEarly() async throws {
         let sandbox = try CLISandbox()
         let keyFile = sandbox.root.appendingPathComponent("key")
         try Data("unused".utf8).write(to: keyFile)
-        try await UIScenario.run("malformed-url", server: "", keyFile: keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("malformed-url", ["server-invalid", "server-http-warning", "http-consent", "leave-setup"])
+        try await UIScenario.run("WizardScenarios.malformedAddress", server: "", keyFile: keyFile, sandbox: sandbox)
+        UIScenario.screenshotsExist("WizardScenarios.malformedAddress", ["server-invalid", "server-http-warning", "http-consent", "leave-setup"])
     }
 
     @Test func unreachableServer() async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        try await UIScenario.run("unreachable", server: "http://127.0.0.1:9", keyFile: server.keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("unreachable", ["4-test-failed"])
+        try await UIScenario.run("WizardScenarios.unreachable", server: "http://127.0.0.1:9", keyFile: server.keyFile, sandbox: sandbox)
+        UIScenario.screenshotsExist("WizardScenarios.unreachable", ["4-test-failed"])
     }
 
     @Test func wrongKey() async throws {
@@ -52,16 +52,16 @@ struct WizardUITests {
         let sandbox = try CLISandbox()
         let wrong = sandbox.root.appendingPathComponent("wrong-key")
         try Data("not-the-key".utf8).write(to: wrong)
-        try await UIScenario.run("wrong-key", server: server.url, keyFile: wrong, sandbox: sandbox)
-        UIScenario.screenshotsExist("wrong-key", ["4-test-failed"])
+        try await UIScenario.run("WizardScenarios.wrongKey", server: server.url, keyFile: wrong, sandbox: sandbox)
+        UIScenario.screenshotsExist("WizardScenarios.wrongKey", ["4-test-failed"])
     }
 
     @Test func systemServerAbsentPassesWithANote() async throws {
         let server = try ServerProcess(arguments: ["--no-system-routes"])
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        try await UIScenario.run("system-absent", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("system-absent", ["4-test-note"])
+        try await UIScenario.run("WizardScenarios.systemAbsent", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        UIScenario.screenshotsExist("WizardScenarios.systemAbsent", ["4-test-note"])
     }
 
     @Test func keyringUnavailableIsSaidPlainly() async throws {
@@ -69,8 +69,8 @@ struct WizardUITests {
         defer { server.stop() }
         let sandbox = try CLISandbox()
         try await UIScenario.run(
-            "keyring-unavailable", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+            "WizardScenarios.keyringUnavailable", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
             environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
-        UIScenario.screenshotsExist("keyring-unavailable", ["4-test-keyring"])
+        UIScenario.screenshotsExist("WizardScenarios.keyringUnavailable", ["4-test-keyring"])
     }
 }

@@ -48,7 +48,7 @@ void bos_curl_mime_free(curl_mime *mime);
 
 /// Callback types, spelled out so Swift sees concrete function pointer types.
 typedef size_t (*bos_curl_data_cb)(char *ptr, size_t size, size_t nmemb, void *userdata);
-typedef int (*bos_curl_xferinfo_cb)(void *userdata, curl_off_t dltotal, curl_off_t dlnow,
-                                    curl_off_t ultotal, curl_off_t ulnow);
+typedef int (*bos_curl_xferinfo_cb)(void *userdata, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
+                                    curl_off_t ulnow);
 CURLcode bos_curl_setopt_data_cb(CURL *handle, CURLoption option, bos_curl_data_cb cb);
 CURLcode bos_curl_setopt_xferinfo_cb(CURL *handle, bos_curl_xferinfo_cb cb);

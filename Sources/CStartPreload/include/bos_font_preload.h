@@ -20,22 +20,22 @@ G_BEGIN_DECLS
 
 /// The context settings `widget`'s text is laid out with, as one line for
 /// `bos_font_preload_load` ("antialias hint-style hint-metrics subpixel-order resolution language").
-char *bos_font_setup_describe_context (GtkWidget *widget);
+char *bos_font_setup_describe_context(GtkWidget *widget);
 
 /// The font descriptions the labels under `root` use (their own, and each font-changing attribute
 /// of their text merged in: bold, italic, a code span's family), at most `limit`, without repeats,
 /// the one that sets the most characters first. A NULL-terminated array for g_strfreev.
-char **bos_font_setup_describe_fonts (GtkWidget *root, int limit);
+char **bos_font_setup_describe_fonts(GtkWidget *root, int limit);
 
 /// A new Pango font map with `fonts` (Pango font description strings) loaded for the settings in
 /// `context` (a `bos_font_setup_describe_context` line; anything unreadable in it is left at
 /// Pango's default), and `sample` laid out in each, drawn in the first, and its lowercase letters
 /// drawn in the others. Safe on any thread, but it lowers the
 /// calling thread to SCHED_IDLE for good: call it on a thread of its own.
-PangoFontMap *bos_font_preload_load (const char *context, const char *const *fonts, int count, const char *sample);
+PangoFontMap *bos_font_preload_load(const char *context, const char *const *fonts, int count, const char *sample);
 
 /// Makes `map` the calling thread's default font map — the one GTK's widgets lay text out with —
 /// and drops the caller's reference.
-void bos_font_preload_make_default (PangoFontMap *map);
+void bos_font_preload_make_default(PangoFontMap *map);
 
 G_END_DECLS

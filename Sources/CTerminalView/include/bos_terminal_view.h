@@ -16,7 +16,8 @@ long bos_terminal_rows(void *terminal);
 long bos_terminal_columns(void *terminal);
 
 /// Colours as "#rrggbb": foreground, background and the 16 palette entries.
-void bos_terminal_set_colors(void *terminal, const char *foreground, const char *background, const char *const palette[16]);
+void bos_terminal_set_colors(void *terminal, const char *foreground, const char *background,
+                             const char *const palette[16]);
 void bos_terminal_set_font_scale(void *terminal, double scale);
 double bos_terminal_font_scale(void *terminal);
 void bos_terminal_copy(void *terminal);

@@ -22,23 +22,23 @@
 G_BEGIN_DECLS
 
 /// The type (registered on first use).
-GType bos_text_label_get_type (void);
+GType bos_text_label_get_type(void);
 
 /// A new, empty label of this type (floating, like gtk_label_new).
-GtkWidget *bos_text_label_new (void);
+GtkWidget *bos_text_label_new(void);
 
 /// How many times this label's text was laid out since it was made: its own layout used after a
 /// change (a new text, attributes or width), and every copy measured at another width. The
 /// checks read it (gtkkit-checks: once to be measured and drawn, once more per change).
-guint bos_text_label_layouts (GtkWidget *label);
+guint bos_text_label_layouts(GtkWidget *label);
 
 /// Shows "marker<TAB>text" paragraphs as a list: a tab stop and a hanging indent at the width of
 /// `widest_marker` in the label's font plus `gap_pixels`, so each paragraph's text, and its wrapped
 /// lines, start at one column. Wrapping labels only; NULL for none.
-void bos_text_label_set_list_column (GtkWidget *label, const char *widest_marker, int gap_pixels);
+void bos_text_label_set_list_column(GtkWidget *label, const char *widest_marker, int gap_pixels);
 
 /// The width of `count` characters of the widget's font, in pixels, as GtkLabel reckons it for
 /// `width-chars` and `max-width-chars` (the wider of an average character and digit).
-int bos_char_width (GtkWidget *widget, int count);
+int bos_char_width(GtkWidget *widget, int count);
 
 G_END_DECLS

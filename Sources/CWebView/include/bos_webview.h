@@ -42,7 +42,9 @@ enum bos_webview_event {
 /// Decides a navigation: return 1 to let the view go there, 0 to ignore it. `new_window` is 1 for
 /// a link meant for a new window (target=_blank).
 typedef int (*bos_webview_policy)(const char *uri, int new_window, void *user);
-typedef void (*bos_webview_events)(int event, const char *uri, const char *domain, int code, const char *message, void *user);
+typedef void (*bos_webview_events)(int event, const char *uri, const char *domain, int code, const char *message,
+                                   void *user);
 
 /// Connects both handlers; `destroy` releases `user` when the view is finalized.
-void bos_webview_connect(void *view, bos_webview_policy policy, bos_webview_events events, void *user, void (*destroy)(void *));
+void bos_webview_connect(void *view, bos_webview_policy policy, bos_webview_events events, void *user,
+                         void (*destroy)(void *));

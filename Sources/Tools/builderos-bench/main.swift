@@ -198,7 +198,7 @@ for (bytes, rate) in only == nil || only == "stream" ? [(100_000, 2_000), (30_00
     let scenario = Processes.output(
         "/usr/bin/timeout",
         [
-            "\(Int(expected) * 4 + 90)", binary("desktop-ui-checks"), "--scenario", "bench-stream",
+            "\(Int(expected) * 4 + 90)", binary("desktop-ui-checks"), "--scenario", "BenchStreamScenario.stream",
             "--server", paced.url, "--key-file", keyFile, "--out", work.path,
             "--expected-seconds", String(expected),
         ], environment: streamEnv)
@@ -248,7 +248,7 @@ if only == nil || only == "scroll" {
         let scenario = Processes.output(
             "/usr/bin/timeout",
             [
-                "420", binary("desktop-ui-checks"), "--scenario", "bench-scroll", "--server", server.url,
+                "420", binary("desktop-ui-checks"), "--scenario", "BenchScrollScenario.scroll", "--server", server.url,
                 "--key-file", keyFile, "--out", work.path, "--seconds", seconds, "--step", step,
             ],
             environment: scrollEnv)

@@ -10,7 +10,9 @@ import GtkKit
 /// the top, then down to the newest. Counts frames whose
 /// work took over 16 ms. Prints MEASURE lines; asserts nothing about timing.
 @MainActor
-enum BenchScrollScenario {
+enum BenchScrollScenario: ScenarioGroup {
+    static let scenarios: [String: Scenario] = ["scroll": run]
+
     static func run(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.benchmarkChat(d) else { return }
         guard let list = d.widget("message-list", in: main), let scroller = gtk_widget_get_parent(list),

@@ -10,7 +10,9 @@ import GtkKit
 /// the longest main-loop stall (a 1 ms timer's worst lateness). Prints MEASURE lines; asserts
 /// nothing about timing.
 @MainActor
-enum BenchStreamScenario {
+enum BenchStreamScenario: ScenarioGroup {
+    static let scenarios: [String: Scenario] = ["stream": run]
+
     static func run(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.benchmarkChat(d) else { return }
         guard let clock = gtk_widget_get_frame_clock(main) else { return d.expect(false, "the window has a frame clock") }

@@ -7,7 +7,9 @@ import GtkKit
 /// The whole setup in German (the test starts the app with LANGUAGE=de), then the main window: every step is
 /// screenshotted, and the checks read the German texts, a plural form among them.
 @MainActor
-enum GermanScenario {
+enum GermanScenario: ScenarioGroup {
+    static let scenarios: [String: Scenario] = ["wizard": run]
+
     static func run(_ d: Driver, _ c: ScenarioContext) async {
         guard let w = d.window(named: "setup-wizard") else { return d.expect(false, "der Assistent öffnet sich") }
         let welcome = d.texts(w)

@@ -8,7 +8,9 @@ import GtkKit
 /// conversations), Dashboard, Connection, Power (sleep, Wake-on-LAN), page windows, and what a
 /// restart restores. The test signs in with the CLI first, so the app opens the main window.
 @MainActor
-enum MainScenarios {
+enum MainScenarios: ScenarioGroup {
+    static let scenarios: [String: Scenario] = ["pages": pages, "restart": restart, "rightToLeft": rightToLeft]
+
     static func connectedMainWindow(_ d: Driver) async -> Widget? {
         guard await d.wait(until: { d.window(named: "main-window") != nil }), let main = d.window(named: "main-window") else {
             d.expect(false, "the main window opens")

@@ -9,7 +9,9 @@ import GtkKit
 /// answers `Read`. The running app follows a `SettingChanged` signal, and a new reader gets the value
 /// from its asynchronous `Read` — nothing waits on the bus while the window starts.
 @MainActor
-enum PortalScenario {
+enum PortalScenario: ScenarioGroup {
+    static let scenarios: [String: Scenario] = ["followsTheDesktop": run]
+
     static let introspection = """
         <node><interface name="org.freedesktop.portal.Settings">
           <method name="Read"><arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="out"/></method>

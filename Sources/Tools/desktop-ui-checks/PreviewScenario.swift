@@ -8,7 +8,9 @@ import GtkKit
 /// a failed load, Open in Browser (a stand-in browser the test registers), and — started through a
 /// tunnel-like host name — the explanation and the preview host that fixes it.
 @MainActor
-enum PreviewScenario {
+enum PreviewScenario: ScenarioGroup {
+    static let scenarios: [String: Scenario] = ["cardsAndBrowser": run, "tunnel": tunnel]
+
     static func label(_ d: Driver, _ name: String, in window: Widget) -> String {
         d.widget(name, in: window).map { String(cString: gtk_label_get_text(OpaquePointer($0))) } ?? ""
     }

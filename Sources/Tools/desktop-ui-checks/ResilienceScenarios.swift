@@ -8,7 +8,11 @@ import GtkKit
 /// the server itself, on the port the app was signed in to), absent system server, and a
 /// 10,000-message conversation.
 @MainActor
-enum ResilienceScenarios {
+enum ResilienceScenarios: ScenarioGroup {
+    static let scenarios: [String: Scenario] = [
+        "resilience": resilience, "noSystemServer": noSystemServer, "notifications": notifications, "large": large,
+    ]
+
     /// builderos-server as a child process, killed with SIGKILL like a crash.
     final class Server {
         let process = Process()

@@ -7,7 +7,9 @@ import GtkKit
 /// Streaming rules the eye cannot check: many chunks between two frames become one redraw, and
 /// only the growing tail of a reply is rebuilt.
 @MainActor
-enum StreamingScenario {
+enum StreamingScenario: ScenarioGroup {
+    static let scenarios: [String: Scenario] = ["coalesced": { d, _ in await run(d) }]
+
     static let reply = """
         ## Streaming check
 

@@ -7,7 +7,9 @@ import GtkKit
 /// The tray indicator against the FAKE StatusNotifierWatcher and host (`Tests/Fakes/fake-sni-watcher.py`), which
 /// logs what a panel would see and clicks what a user would. Runs in a D-Bus session of its own.
 @MainActor
-enum TrayScenario {
+enum TrayScenario: ScenarioGroup {
+    static let scenarios: [String: Scenario] = ["indicator": run, "hiddenStart": hiddenStart]
+
     @MainActor
     struct FakeTray {
         let d: Driver

@@ -35,10 +35,10 @@ let status: Int32 = MainActor.assumeIsolated {
         Properties.setBool(UnsafeMutableRawPointer(gtk_settings_get_default()!), "gtk-enable-animations", false)
         // Right-to-left layout check: the whole app mirrored, as for Arabic or Hebrew (after
         // GTK's start-up, which sets the direction from the locale; before any window exists).
-        if scenarioName == "main-rtl" { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
+        if scenarioName == "MainScenarios.rightToLeft" { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
         g_application_hold(UnsafeMutableRawPointer(app.application).assumingMemoryBound(to: GApplication.self))
         Task { @MainActor in
-            await Scenarios.run(scenarioName, driver, context)
+            await ScenarioCatalog.run(scenarioName, driver, context)
             print("\(driver.passed) passed, \(driver.failed) failed")
             exit(driver.failed == 0 && driver.passed > 0 ? 0 : 1)
         }

@@ -4,53 +4,16 @@ import DesktopUI
 import Foundation
 import GtkKit
 
-struct ScenarioContext {
-    var server: String
-    var key: String
-    /// Every other --name value the test passed (ports, files, the server binary).
-    var options: [String: String] = [:]
-}
-
 /// The wizard scenarios. Each starts from a fresh configuration (the test gives a private
 /// XDG_CONFIG_HOME) with the session's real keyring (or none, for `keyring-unavailable`).
 @MainActor
-enum Scenarios {
-    static func run(_ name: String, _ d: Driver, _ c: ScenarioContext) async {
-        // Started hidden on purpose: no window to wait for.
-        if name == "main-tray-hidden" { return await TrayScenario.hiddenStart(d, c) }
-        guard await d.wait(until: { d.window(named: "setup-wizard") != nil || d.window(named: "main-window") != nil }) else {
-            return d.expect(false, "a window opens")
-        }
-        switch name {
-        case "happy-path": await happyPath(d, c)
-        case "returning": await returning(d, c)
-        case "malformed-url": await malformedURL(d, c)
-        case "unreachable": await failingTest(d, c, expected: "The server refused the connection.", backTo: "Where is your server?")
-        case "wrong-key": await failingTest(d, c, expected: "The server rejected the API key.", backTo: "Enter your API key")
-        case "system-absent": await systemAbsent(d, c)
-        case "keyring-unavailable": await keyringUnavailable(d, c)
-        case "main-key-gone": await keyGone(d, c)
-        case "main-pages": await MainScenarios.pages(d, c)
-        case "main-restart": await MainScenarios.restart(d, c)
-        case "main-rtl": await MainScenarios.rightToLeft(d, c)
-        case "main-portal": await PortalScenario.run(d, c)
-        case "main-resilience": await ResilienceScenarios.resilience(d, c)
-        case "main-no-system": await ResilienceScenarios.noSystemServer(d, c)
-        case "main-notifications": await ResilienceScenarios.notifications(d, c)
-        case "main-large": await ResilienceScenarios.large(d, c)
-        case "main-tray": await TrayScenario.run(d, c)
-        case "wizard-german": await GermanScenario.run(d, c)
-        case "main-terminal": await TerminalScenario.run(d, c)
-        case "main-terminal-unavailable": await TerminalScenario.unavailable(d, c)
-        case "bench-terminal": await TerminalBenchScenario.run(d, c)
-        case "main-preview": await PreviewScenario.run(d, c)
-        case "main-preview-tunnel": await PreviewScenario.tunnel(d, c)
-        case "streaming": await StreamingScenario.run(d)
-        case "bench-stream": await BenchStreamScenario.run(d, c)
-        case "bench-scroll": await BenchScrollScenario.run(d, c)
-        default: d.expect(false, "known scenario")
-        }
-    }
+enum WizardScenarios: ScenarioGroup {
+    static let scenarios: [String: Scenario] = [
+        "happyPath": happyPath, "returning": returning, "malformedAddress": malformedURL,
+        "unreachable": { await failingTest($0, $1, expected: "The server refused the connection.", backTo: "Where is your server?") },
+        "wrongKey": { await failingTest($0, $1, expected: "The server rejected the API key.", backTo: "Enter your API key") },
+        "systemAbsent": systemAbsent, "keyringUnavailable": keyringUnavailable, "keyGone": keyGone,
+    ]
 
     /// Welcome → server → key, with checks and screenshots on the way; returns the wizard.
     static func reachTest(_ d: Driver, _ c: ScenarioContext, screenshots: Bool) async -> Widget? {
