@@ -35,7 +35,7 @@ final class PortalColorScheme {
         Task { [weak self] in
             let reply = await DBusPeer.call(
                 connection, destination: Self.name, path: Self.path, interface: Self.interface, method: "Read",
-                .tuple([.string("org.freedesktop.appearance"), .string("color-scheme")]), timeoutMilliseconds: 1000)
+                .tuple([.string("org.freedesktop.appearance"), .string("color-scheme")]), timeoutMilliseconds: DBusPeer.briefTimeoutMilliseconds)
             // A change signal that came first is newer than this answer.
             guard let self, self.current == nil, case .success(let tuple) = reply, let value = tuple[0]?.uint32Value else { return }
             self.report(DesktopColorScheme(portalValue: value))

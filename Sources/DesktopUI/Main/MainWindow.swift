@@ -20,7 +20,8 @@ public final class MainWindow {
         let settings = context.settings
         window = AppWindow.make(
             context.application, title: "BuilderOS", name: "main-window",
-            width: Int32(max(settings.windowWidth, 720)), height: Int32(max(settings.windowHeight, 520)))
+            width: max(Int32(settings.windowWidth), Layout.px("window-min-width")),
+            height: max(Int32(settings.windowHeight), Layout.px("window-min-height")))
         gtk_widget_set_size_request(window, Layout.px("window-min-width"), Layout.px("window-min-height"))
         let header = AppWindow.header(of: window)
 

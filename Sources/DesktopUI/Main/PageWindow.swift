@@ -12,7 +12,7 @@ final class PageWindow {
     init(context: PageContext, kind: PageKind) {
         window = AppWindow.make(
             context.application, title: String(format: L("%@ — BuilderOS"), kind.title),
-            name: "page-window-\(kind.rawValue)", width: 760, height: 620)
+            name: "page-window-\(kind.rawValue)", width: Layout.px("page-window-width"), height: Layout.px("page-window-height"))
         let header = AppWindow.header(of: window)
         gtk_header_bar_set_title_widget(header, UI.label(kind.title, classes: [Style.headline], wrap: false))
         gtk_header_bar_pack_start(header, ConnectionIndicatorView(connection: context.session.connection).widget)

@@ -4,6 +4,10 @@ import CGtk
 /// subscribing to signals. Every callback arrives on the main thread.
 @MainActor
 public enum DBusPeer {
+    /// For a call whose answer only refines what is already shown (a desktop setting read at
+    /// start): an absent or stuck service must not hold it up for long.
+    public static let briefTimeoutMilliseconds: Int32 = 1000
+
     /// Calls a method; the reply tuple, or the error.
     public static func call(
         _ connection: OpaquePointer, destination: String, path: String,

@@ -14,6 +14,7 @@ enum BenchScrollScenario: ScenarioGroup {
     static let scenarios: [String: Scenario] = ["scroll": run]
 
     static func run(_ d: Driver, _ c: ScenarioContext) async {
+        d.readsAccessibleNames = false  // it measures
         guard let main = await MainScenarios.benchmarkChat(d) else { return }
         guard let list = d.widget("message-list", in: main), let scroller = gtk_widget_get_parent(list),
             let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)),

@@ -14,6 +14,7 @@ enum BenchStreamScenario: ScenarioGroup {
     static let scenarios: [String: Scenario] = ["stream": run]
 
     static func run(_ d: Driver, _ c: ScenarioContext) async {
+        d.readsAccessibleNames = false  // it measures
         guard let main = await MainScenarios.benchmarkChat(d) else { return }
         guard let clock = gtk_widget_get_frame_clock(main) else { return d.expect(false, "the window has a frame clock") }
         let meter = FrameMeter(clock: clock)

@@ -13,6 +13,8 @@ final class Driver {
     let outputDirectory: URL
     private(set) var passed = 0
     private(set) var failed = 0
+    /// Whether each screenshot's screen is also read through AT-SPI (`accessibleNames`).
+    var readsAccessibleNames = true
 
     init(app: DesktopApplication, scenario: String, outputDirectory: URL) {
         (self.app, self.scenario, self.outputDirectory) = (app, scenario, outputDirectory)
@@ -255,11 +257,11 @@ final class Driver {
     /// (`meson-helpers/accessible-names`), and fails on a name it could not say cleanly: a mnemonic's
     /// underscore, the same words twice, a GTK type name, a control without a name.
     func accessibleNames(_ screen: String) async {
-        // Not while measuring (the Bench groups); without a session bus nothing can read the app at all.
+        // Without a session bus nothing can read the app at all.
         let application = UnsafeMutableRawPointer(app.application).assumingMemoryBound(to: GApplication.self)
-        guard !scenario.contains("Bench"), g_application_get_dbus_connection(application) != nil else { return }
+        guard readsAccessibleNames, g_application_get_dbus_connection(application) != nil else { return }
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("accessible-names-\(getpid()).txt")
-        FileManager.default.createFile(atPath: report.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: report.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: report) }
         let reader = Process()
         reader.executableURL = SourceTree.root.appendingPathComponent("meson-helpers/accessible-names")

@@ -18,6 +18,7 @@ enum TerminalBenchScenario: ScenarioGroup {
     }
 
     static func run(_ d: Driver, _ c: ScenarioContext) async {
+        d.readsAccessibleNames = false  // it measures
         // The server stands in for another machine: on this one its flood (`yes`, `head`, the PTY reader,
         // the socket) competes with the window for the same two cores, so it runs as an idle-class task.
         // `--server-contends yes` measures the window with the flood at its own priority.
