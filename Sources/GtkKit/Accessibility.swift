@@ -66,8 +66,8 @@ public enum Accessibility {
             { _, _, values, _ in
                 guard let values, let object = g_value_get_object(values) else { return 1 }
                 let widget = object.assumingMemoryBound(to: GtkWidget.self)
-                let type = String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(OpaquePointer(object))))
-                MainActor.assumeIsolated { PartNames.name(widget, type: type) }
+                let type = UnsafeMutablePointer<GTypeInstance>(OpaquePointer(object)).pointee.g_class.pointee.g_type
+                MainActor.assumeIsolated { PartNames.mapped(widget, type: type) }
                 return 1
             }, nil, nil)
     }
@@ -128,6 +128,38 @@ private enum PartNames {
     static var scrollBar = ""
     static var divider = ""
     static var close = ""
+
+    /// The types named here, by GType once seen: every widget that maps comes through, so this
+    /// stays a lookup, and each widget is named once.
+    private static var kinds: [GType: String] = [:]
+    private static var others: Set<GType> = []
+    private static let handled: Set<String> = [
+        "GtkStack", "GtkScrolledWindow", "GtkScrollbar", "GtkPanedHandle", "GtkBuiltinIcon", "GtkImage",
+        "GtkPopoverContent", "GtkFlowBoxChild", "GtkSearchBar",
+    ]
+    private static let namedQuark = g_quark_from_string("bos-parts-named")
+
+    static func mapped(_ widget: UnsafeMutablePointer<GtkWidget>, type: GType) {
+        guard !others.contains(type) else { return }
+        guard let kind = kinds[type] ?? register(type) else { return }
+        let object = UnsafeMutablePointer<GObject>(OpaquePointer(widget))
+        // A stack's hidden pages may have changed since; every other part is named once.
+        if kind != "GtkStack" {
+            guard g_object_get_qdata(object, namedQuark) == nil else { return }
+            g_object_set_qdata(object, namedQuark, UnsafeMutableRawPointer(bitPattern: 1))
+        }
+        name(widget, type: kind)
+    }
+
+    private static func register(_ type: GType) -> String? {
+        let name = String(cString: g_type_name(type))
+        guard handled.contains(name) else {
+            others.insert(type)
+            return nil
+        }
+        kinds[type] = name
+        return name
+    }
 
     static func name(_ widget: UnsafeMutablePointer<GtkWidget>, type: String) {
         switch type {

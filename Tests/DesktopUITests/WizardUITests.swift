@@ -12,7 +12,7 @@ struct WizardUITests {
         defer { server.stop() }
         let sandbox = try CLISandbox()
         let output = try await UIScenario.run("WizardScenarios.happyPath", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
-        #expect(output.contains("PASS happy-path: the key is in the Secret Service"))
+        #expect(output.contains("PASS WizardScenarios.happyPath: the key is in the Secret Service"))
         UIScenario.screenshotsExist("WizardScenarios.happyPath", ["1-welcome", "2-server", "3-key", "4-test", "5-done", "6-main"])
         // Same configuration and keyring: the second start skips the wizard; then sign out.
         try await UIScenario.run("WizardScenarios.returning", server: server.url, keyFile: server.keyFile, sandbox: sandbox)

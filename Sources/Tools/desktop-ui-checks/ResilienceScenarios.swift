@@ -283,10 +283,10 @@ enum ResilienceScenarios: ScenarioGroup {
             if pending > 0, placeholdersSeen == 0, let appearance = d.app.appearance {
                 // What a reader sees mid-jump, as drawn in that frame, light and dark (a screenshot
                 // waits for the view to settle; a frame later the view still counts as moving fast).
-                try? WidgetSnapshot.savePNG(of: main, to: d.outputDirectory.appendingPathComponent("main-large-placeholders-light.png").path)
+                try? WidgetSnapshot.savePNG(of: main, to: d.outputDirectory.appendingPathComponent("\(d.scenario)-placeholders-light.png").path)
                 appearance.set(.dark)
                 await d.nextFrame(main)
-                try? WidgetSnapshot.savePNG(of: main, to: d.outputDirectory.appendingPathComponent("main-large-placeholders-dark.png").path)
+                try? WidgetSnapshot.savePNG(of: main, to: d.outputDirectory.appendingPathComponent("\(d.scenario)-placeholders-dark.png").path)
                 appearance.set(.light)
             }
             placeholdersSeen = max(placeholdersSeen, pending)
