@@ -79,7 +79,7 @@ struct CredentialStoreTests {
         try await store.store(key: TestKeys.make(), for: server)
         defer { Task { try? await store.clear(for: server) } }
         // secret-tool prints the secret too: drop that line so no failure message can echo it.
-        let listing = try Shell.run("/usr/bin/secret-tool", ["search", "--all", "server", server.baseURL])
+        let listing = try await Shell.run("/usr/bin/secret-tool", ["search", "--all", "server", server.baseURL])
             .split(separator: "\n").filter { !$0.hasPrefix("secret = ") }.joined(separator: "\n")
         #expect(listing.contains("schema = app.builderos.Desktop.ApiKey"))
         #expect(listing.contains("attribute.version = 1"))
@@ -89,7 +89,11 @@ struct CredentialStoreTests {
 
 /// Runs a helper program and returns its standard output.
 enum Shell {
-    static func run(_ path: String, _ arguments: [String]) throws -> String {
+    static func run(_ path: String, _ arguments: [String]) async throws -> String {
+        try await offThePool { try runBlocking(path, arguments) }
+    }
+
+    static func runBlocking(_ path: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments

@@ -99,7 +99,7 @@ struct RedirectTests {
         let thief = try thief(.otherHost)
         defer { thief.stop() }
         let location = "ws://\(thief.host):\(thief.port)/api/claude/ws"
-        let server = try OpenSSLServer(files: [
+        let server = try await OpenSSLServer.start(files: [
             "api/claude/ws": "HTTP/1.1 301 Moved Permanently\r\nLocation: \(location)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
             "api/status":
                 "HTTP/1.1 301 Moved Permanently\r\nLocation: http://\(thief.host):\(thief.port)/api/status\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",

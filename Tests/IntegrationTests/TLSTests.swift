@@ -8,7 +8,7 @@ import ToolSupport
 /// The peer is a real TLS server: `openssl s_server` with a self-signed certificate for 127.0.0.1.
 struct TLSTests {
     @Test func restRefusesAnUntrustedCertificateAndTrustsTheExtraCA() async throws {
-        let server = try OpenSSLServer()
+        let server = try await OpenSSLServer.start()
         defer { server.stop() }
         var configuration = ClientConfiguration()
         configuration.retry = .never
@@ -23,7 +23,7 @@ struct TLSTests {
     }
 
     @Test func webSocketRefusesAnUntrustedCertificateAndTrustsTheExtraCA() async throws {
-        let server = try OpenSSLServer()
+        let server = try await OpenSSLServer.start()
         defer { server.stop() }
         var configuration = ClientConfiguration()
         let url = server.address.webSocketURL(path: ChatAgent.jarvis.socketPath)
@@ -47,12 +47,16 @@ final class OpenSSLServer: @unchecked Sendable {
 
     /// With `files`, the server answers each path with the file's content as the whole HTTP response
     /// (`s_server -HTTP`); without, with its own status page (`-www`).
-    init(files: [String: String] = [:]) throws {
+    static func start(files: [String: String] = [:]) async throws -> OpenSSLServer {
+        try await offThePool { try OpenSSLServer(files: files) }
+    }
+
+    private init(files: [String: String]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("bos-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         certificate = folder.appendingPathComponent("cert.pem")
         let key = folder.appendingPathComponent("key.pem")
-        _ = try Shell.run(
+        _ = try Shell.runBlocking(
             "/usr/bin/openssl",
             [
                 "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",

@@ -49,15 +49,23 @@ struct StyleLiteralTests {
 /// Finds numbers written in a call or a constant about spacing, size or time. 0 (none), 1 (GTK's
 /// TRUE) and -1 (GTK's "unset") are not measurements, and a token scaled (`4 * Style.gap`) is the token.
 enum StyleLiterals {
-    static var subject: Regex<Substring> { /(?i)spacing|margin|padding|width|height|size|duration|timeout|interval|delay|chars|seconds/ }
+    static let subjects = ["spacing", "margin", "padding", "width", "height", "size", "duration", "timeout", "interval", "delay", "chars", "seconds"]
     static let allowed: Set<String> = ["0", "1", "-1"]
 
+    /// Whether a name is about spacing, size or time (a plain search: Swift's Regex made the scan take seconds).
+    static func isSubject(_ name: some StringProtocol) -> Bool {
+        let lowered = name.lowercased()
+        return subjects.contains { lowered.contains($0) }
+    }
+
     static func findings(in line: String) -> [String] {
+        // Most statements hold no digit at all.
+        guard line.contains(where: \.isNumber) else { return [] }
         let code = withoutStringsAndComments(line).replacing(/\d+\s*\*\s*(Style|Layout|Motion)\./) { "\($0.1)." }
         var found: [String] = []
         // A constant: `let fooWidth: Int32 = 240`.
         if let match = code.firstMatch(of: /\b(?:let|var)\s+(\w+)\s*(?::\s*\w+)?\s*=\s*(.+)$/),
-            String(match.1).contains(subject)
+            isSubject(match.1)
         {
             found += literals(in: String(match.2)).map { "\(match.1) = \($0)" }
         }
@@ -69,7 +77,7 @@ enum StyleLiterals {
                 let labelled = parts.count == 2 && parts[0].trimmingCharacters(in: .whitespaces).wholeMatch(of: /\w+/) != nil
                 let label = labelled ? String(parts[0]) : ""
                 let value = labelled ? String(parts[1]) : argument
-                guard name.contains(subject) || label.contains(subject) else { continue }
+                guard isSubject(name) || isSubject(label) else { continue }
                 found += literals(in: value).map { _ in "\(name)(\(argument.trimmingCharacters(in: .whitespaces)))" }
             }
         }
