@@ -18,14 +18,40 @@ struct DataFilesTests {
         #expect(result.status == 0 && !result.stdout.contains("error"), "\(result.stdout)\(result.stderr)")
     }
 
+    /// The metainfo as installed: its releases filled from debian/changelog.
     @Test func metainfoValidatesPedantically() async throws {
-        let result = try await CLISandbox().run(
+        let sandbox = try CLISandbox()
+        let output = sandbox.root.appendingPathComponent("app.builderos.Desktop.metainfo.xml")
+        let fill = try await sandbox.run(
             [
-                "validate", "--pedantic", "--no-net",
                 Self.data.appendingPathComponent("app.builderos.Desktop.metainfo.xml").path,
-            ],
-            executable: "/usr/bin/appstreamcli")
+                Self.source.appendingPathComponent("debian/changelog").path, output.path,
+            ], executable: Self.source.appendingPathComponent("meson-helpers/metainfo-releases").path)
+        #expect(fill.status == 0, "\(fill.stderr)")
+        let result = try await sandbox.run(["validate", "--pedantic", "--no-net", output.path], executable: "/usr/bin/appstreamcli")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let metainfo = try String(contentsOf: output, encoding: .utf8)
+        #expect(metainfo.contains("<release version=\"\(try Self.changelogVersion())\" date="))
+        for part in ["<launchable type=\"desktop-id\">", "<binary>builderos</binary>", "<content_rating", "<developer_name>"] {
+            #expect(metainfo.contains(part), "\(part)")
+        }
+    }
+
+    /// A release is written once, in debian/changelog; meson's project and the code's version follow it.
+    @Test func theVersionIsTheChangelogsEverywhere() throws {
+        let version = try Self.changelogVersion()
+        let meson = try String(contentsOf: Self.source.appendingPathComponent("meson.build"), encoding: .utf8)
+        #expect(meson.contains("project('builderos-desktop', version: '\(version)'"))
+        let code = try String(contentsOf: Self.source.appendingPathComponent("Sources/BuilderOSKit/Support/Version.swift"), encoding: .utf8)
+        #expect(code.contains("public static let version = \"\(version)\""))
+    }
+
+    static var source: URL { data.deletingLastPathComponent() }
+
+    static func changelogVersion() throws -> String {
+        let changelog = try String(contentsOf: source.appendingPathComponent("debian/changelog"), encoding: .utf8)
+        let first = try #require(changelog.split(separator: "\n").first)
+        return String(try #require(first.firstMatch(of: /\(([^)]+)\)/)).1)
     }
 
     @Test func settingsSchemaCompilesStrictly() async throws {
