@@ -27,7 +27,7 @@ struct MainWindowUITests {
         return (server.url, port, keyFile)
     }
 
-    @Test func pagesThenRestart() async throws {
+    @Test(arguments: Display.allCases) func pagesThenRestart(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let log = sandbox.root.appendingPathComponent("messages.jsonl")
         let server = try ServerProcess(arguments: ["--message-log", log.path])
@@ -43,7 +43,7 @@ struct MainWindowUITests {
         try handle.truncate(atOffset: UInt64(UploadLimit.maximumBytes) + 1)
         try handle.close()
         try await UIScenario.run(
-            "MainScenarios.pages", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+            "MainScenarios.pages", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display,
             options: ["wol-port": String(listener.port), "attachment": small.path, "large-attachment": large.path])
         // Wake-on-LAN: the magic packet for 3c:22:fb:12:34:56 reached this computer's listener.
         let packet = listener.receive()
@@ -55,17 +55,17 @@ struct MainWindowUITests {
             [
                 "chat-empty", "chat", "attachment", "quick-actions", "quick-actions-sheet", "delete-confirm", "dashboard", "capsule-detail",
                 "connection", "connection-disconnected", "sleep-confirm", "wake-instructions", "preferences", "power", "page-window",
-            ])
+            ], on: display)
         let contents = try String(contentsOf: log, encoding: .utf8)
         #expect(contents.components(separatedBy: "Hello from the **desktop**").count == 2, "the first message reached the server once")
         // A new process over the same files: history, page and window size come back.
-        try await UIScenario.run("MainScenarios.restart", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("MainScenarios.restart", ["chat-restored"])
+        try await UIScenario.run("MainScenarios.restart", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
+        UIScenario.screenshotsExist("MainScenarios.restart", ["chat-restored"], on: display)
     }
 
     /// The window does not wait for the keyring, and a key removed from it (the server still
     /// configured) leads to setup again.
-    @Test func aKeyGoneFromTheKeyringLeadsToSetup() async throws {
+    @Test(arguments: Display.allCases) func aKeyGoneFromTheKeyringLeadsToSetup(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()
         defer { server.stop() }
@@ -76,24 +76,24 @@ struct MainWindowUITests {
                 "version", CredentialStore.schemaVersion,
             ], executable: "/usr/bin/secret-tool")
         #expect(cleared.status == 0, "\(cleared.stderr)")
-        try await UIScenario.run("WizardScenarios.keyGone", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        try await UIScenario.run("WizardScenarios.keyGone", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
     }
 
-    @Test func serverKilledMidReplyThenRestarted() async throws {
+    @Test(arguments: Display.allCases) func serverKilledMidReplyThenRestarted(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let (url, port, keyFile) = try await signInToARestartableServer(sandbox)
         let log = sandbox.root.appendingPathComponent("messages.jsonl")
         try await UIScenario.run(
-            "ResilienceScenarios.resilience", server: url, keyFile: keyFile, sandbox: sandbox,
+            "ResilienceScenarios.resilience", server: url, keyFile: keyFile, sandbox: sandbox, display: display,
             options: [
                 "port": String(port), "server-binary": Binaries.path("builderos-server"),
                 "key-file": keyFile.path, "message-log": log.path,
             ])
-        UIScenario.screenshotsExist("ResilienceScenarios.resilience", ["thinking", "interrupted", "outbox", "outbox-delivered"])
+        UIScenario.screenshotsExist("ResilienceScenarios.resilience", ["thinking", "interrupted", "outbox", "outbox-delivered"], on: display)
     }
 
     /// Against a FAKE org.freedesktop.Notifications (Tests/Fakes): no notification daemon runs here.
-    @Test func notificationsWithDebounce() async throws {
+    @Test(arguments: Display.allCases) func notificationsWithDebounce(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let log = sandbox.root.appendingPathComponent("notifications.jsonl")
         let fake = Process()
@@ -109,7 +109,7 @@ struct MainWindowUITests {
         _ = ready.fileHandleForReading.availableData  // "ready": the name is owned
         let (url, port, keyFile) = try await signInToARestartableServer(sandbox)
         try await UIScenario.run(
-            "ResilienceScenarios.notifications", server: url, keyFile: keyFile, sandbox: sandbox,
+            "ResilienceScenarios.notifications", server: url, keyFile: keyFile, sandbox: sandbox, display: display,
             options: [
                 "port": String(port), "server-binary": Binaries.path("builderos-server"),
                 "key-file": keyFile.path, "notification-log": log.path,
@@ -119,7 +119,7 @@ struct MainWindowUITests {
     /// The StatusNotifierItem and its dbusmenu against a FAKE watcher/host, in a D-Bus session of their own
     /// (Tests/Fakes/tray-session): registration, properties, icons following the state, menu layout and clicks,
     /// Activate, re-registration after the watcher restarts, no-host background mode, Quit, and a --hidden start.
-    @Test func trayIndicatorAgainstAFakeWatcher() async throws {
+    @Test(arguments: Display.allCases) func trayIndicatorAgainstAFakeWatcher(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()
         defer { server.stop() }
@@ -127,51 +127,53 @@ struct MainWindowUITests {
         let result = try await sandbox.run(
             [
                 "180", fakes.appendingPathComponent("tray-session").path, Binaries.directory.path, server.url,
-                server.keyFile.path, UIScenario.artefacts.path, sandbox.root.appendingPathComponent("tray.jsonl").path,
+                server.keyFile.path, UIScenario.artefacts(display).path, sandbox.root.appendingPathComponent("tray.jsonl").path,
+                display.rawValue,
             ],
             executable: "/usr/bin/timeout")
         let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
-        #expect(result.status == 0, "\(failures.joined(separator: "\n"))\n\(result.stderr.suffix(2000))")
+        #expect(result.status == 0, "\(display.rawValue): \(failures.joined(separator: "\n"))\n\(result.stderr.suffix(2000))")
         // Both scenarios (normal and --hidden) report, each without a failure.
         #expect(result.stdout.components(separatedBy: " passed, 0 failed").count == 3, "\(result.stdout.suffix(3000))")
     }
 
-    @Test func rightToLeftLayout() async throws {
+    @Test(arguments: Display.allCases) func rightToLeftLayout(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()
         defer { server.stop() }
         try await signIn(sandbox, server)
-        try await UIScenario.run("MainScenarios.rightToLeft", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("MainScenarios.rightToLeft", ["chat", "connection"])
+        try await UIScenario.run("MainScenarios.rightToLeft", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
+        UIScenario.screenshotsExist("MainScenarios.rightToLeft", ["chat", "connection"], on: display)
     }
 
     /// The desktop's dark preference through a STAND-IN Settings portal (see `PortalScenario`).
-    @Test func followsTheDesktopThroughThePortal() async throws {
+    @Test(arguments: Display.allCases) func followsTheDesktopThroughThePortal(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()
         defer { server.stop() }
         try await signIn(sandbox, server)
-        try await UIScenario.run("PortalScenario.followsTheDesktop", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        try await UIScenario.run("PortalScenario.followsTheDesktop", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
     }
 
-    @Test func serverWithoutSystemRoutes() async throws {
+    @Test(arguments: Display.allCases) func serverWithoutSystemRoutes(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess(arguments: ["--no-system-routes"])
         defer { server.stop() }
         try await signIn(sandbox, server)
-        try await UIScenario.run("ResilienceScenarios.noSystemServer", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("ResilienceScenarios.noSystemServer", ["dashboard-404", "power-unavailable"])
+        try await UIScenario.run(
+            "ResilienceScenarios.noSystemServer", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
+        UIScenario.screenshotsExist("ResilienceScenarios.noSystemServer", ["dashboard-404", "power-unavailable"], on: display)
     }
 
     /// Chunks between two frames are drawn once; only the growing tail of a reply is rebuilt.
-    @Test func streamingIsCoalescedPerFrame() async throws {
+    @Test(arguments: Display.allCases) func streamingIsCoalescedPerFrame(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let keyFile = sandbox.root.appendingPathComponent("unused")
         try Data("unused".utf8).write(to: keyFile)
-        try await UIScenario.run("StreamingScenario.coalesced", server: "", keyFile: keyFile, sandbox: sandbox)
+        try await UIScenario.run("StreamingScenario.coalesced", server: "", keyFile: keyFile, sandbox: sandbox, display: display)
     }
 
-    @Test func tenThousandMessageConversation() async throws {
+    @Test(arguments: Display.allCases) func tenThousandMessageConversation(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()
         defer { server.stop() }
@@ -197,10 +199,11 @@ struct MainWindowUITests {
                         state: i % 2 == 0 ? .sent : .complete))
             }
         }
-        let output = try await UIScenario.run("ResilienceScenarios.large", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        let output = try await UIScenario.run(
+            "ResilienceScenarios.large", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
         // A measurement, not a verdict: printed for the record.
         for line in output.split(separator: "\n") where line.hasPrefix("MEASURE") { print(line) }
-        UIScenario.screenshotsExist("ResilienceScenarios.large", ["large"])
+        UIScenario.screenshotsExist("ResilienceScenarios.large", ["large"], on: display)
     }
 }
 

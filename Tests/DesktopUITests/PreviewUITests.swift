@@ -35,7 +35,7 @@ struct PreviewUITests {
         return log
     }
 
-    @Test func probedCardsLivePageAndBrowser() async throws {
+    @Test(arguments: Display.allCases) func probedCardsLivePageAndBrowser(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess(arguments: ["--demo-web-port", String(Self.demoPort)])
         defer { server.stop() }
@@ -44,15 +44,16 @@ struct PreviewUITests {
         let browserLog = try registerStandInBrowser(sandbox)
         let closed = Loopback.closedPort()
         try await UIScenario.run(
-            "PreviewScenario.cardsAndBrowser", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+            "PreviewScenario.cardsAndBrowser", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display,
             options: ["demo-port": String(Self.demoPort), "closed-port": String(closed), "browser-log": browserLog.path])
-        UIScenario.screenshotsExist("PreviewScenario.cardsAndBrowser", ["preview", "preview-page", "preview-error"])
+        UIScenario.screenshotsExist("PreviewScenario.cardsAndBrowser", ["preview", "preview-page", "preview-error"], on: display)
     }
 
     /// The server reached through a public host name: a private mount namespace gives this test its
     /// own /etc/hosts, naming loopback `builder-tunnel.example.com` (root only, as on CI).
-    @Test(.enabled(if: getuid() == 0, "needs a mount namespace of its own (root)"))
-    func tunnelOnlyServerThenPreviewHost() async throws {
+    @Test(.enabled(if: getuid() == 0, "needs a mount namespace of its own (root)"), arguments: Display.allCases) func tunnelOnlyServerThenPreviewHost(
+        on display: Display
+    ) async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()
         defer { server.stop() }
@@ -66,9 +67,9 @@ struct PreviewUITests {
             stdin: server.key, executable: "/usr/bin/unshare")
         #expect(login.status == 0, "\(login.stderr)")
         try await UIScenario.run(
-            "PreviewScenario.tunnel", server: tunnelURL, keyFile: server.keyFile, sandbox: sandbox,
+            "PreviewScenario.tunnel", server: tunnelURL, keyFile: server.keyFile, sandbox: sandbox, display: display,
             wrapper: ["/usr/bin/unshare"] + wrap)
-        UIScenario.screenshotsExist("PreviewScenario.tunnel", ["preview-tunnel", "preferences-preview-host"])
+        UIScenario.screenshotsExist("PreviewScenario.tunnel", ["preview-tunnel", "preferences-preview-host"], on: display)
     }
 
 }
@@ -77,7 +78,7 @@ struct PreviewUITests {
 /// PTY; the scenario runs the server itself (on the port the app signed in to) to kill and restart it.
 @Suite(.serialized)
 struct TerminalUITests {
-    @Test func shellJarvisResizeKeysReconnectAndDisconnect() async throws {
+    @Test(arguments: Display.allCases) func shellJarvisResizeKeysReconnectAndDisconnect(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess(port: StablePort.pick())
         let port = try #require(URLComponents(string: server.url)?.port)
@@ -87,18 +88,19 @@ struct TerminalUITests {
         try Data((server.key + "\n").utf8).write(to: keyFile)
         server.stop()
         try await UIScenario.run(
-            "TerminalScenario.tabs", server: server.url, keyFile: keyFile, sandbox: sandbox,
+            "TerminalScenario.tabs", server: server.url, keyFile: keyFile, sandbox: sandbox, display: display,
             options: ["port": String(port), "server-binary": Binaries.path("builderos-server"), "key-file": keyFile.path])
-        UIScenario.screenshotsExist("TerminalScenario.tabs", ["terminal", "terminal-two-tabs", "terminal-reconnecting", "terminal-disconnected"])
+        UIScenario.screenshotsExist(
+            "TerminalScenario.tabs", ["terminal", "terminal-two-tabs", "terminal-reconnecting", "terminal-disconnected"], on: display)
     }
 
-    @Test func aServerWithoutTerminals() async throws {
+    @Test(arguments: Display.allCases) func aServerWithoutTerminals(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()
         defer { server.stop() }
         let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
         #expect(login.status == 0, "\(login.stderr)")
-        try await UIScenario.run("TerminalScenario.unavailable", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("TerminalScenario.unavailable", ["terminal-unavailable"])
+        try await UIScenario.run("TerminalScenario.unavailable", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
+        UIScenario.screenshotsExist("TerminalScenario.unavailable", ["terminal-unavailable"], on: display)
     }
 }

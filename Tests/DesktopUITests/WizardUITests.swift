@@ -7,70 +7,73 @@ import Testing
 /// and dark to `.build/ui-artefacts/` for people to look at; the checks assert what is on screen.
 @Suite(.serialized)
 struct WizardUITests {
-    @Test func happyPathThenReturningThenSignOut() async throws {
+    @Test(arguments: Display.allCases) func happyPathThenReturningThenSignOut(on display: Display) async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        let output = try await UIScenario.run("WizardScenarios.happyPath", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
+        let output = try await UIScenario.run(
+            "WizardScenarios.happyPath", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
         #expect(output.contains("PASS WizardScenarios.happyPath: the key is in the Secret Service"))
-        UIScenario.screenshotsExist("WizardScenarios.happyPath", ["1-welcome", "2-server", "3-key", "4-test", "5-done", "6-main"])
+        UIScenario.screenshotsExist("WizardScenarios.happyPath", ["1-welcome", "2-server", "3-key", "4-test", "5-done", "6-main"], on: display)
         // Same configuration and keyring: the second start skips the wizard; then sign out.
-        try await UIScenario.run("WizardScenarios.returning", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("WizardScenarios.returning", ["preferences"])
+        try await UIScenario.run("WizardScenarios.returning", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
+        UIScenario.screenshotsExist("WizardScenarios.returning", ["preferences"], on: display)
     }
 
     /// LANGUAGE=de: the wizard and the main window speak German (screenshots `wizard-german-*`).
-    @Test func germanWizard() async throws {
+    @Test(arguments: Display.allCases) func germanWizard(on display: Display) async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
         try await UIScenario.run(
-            "GermanScenario.wizard", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+            "GermanScenario.wizard", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display,
             environment: ["LANG": "C.UTF-8", "LANGUAGE": "de"])
-        UIScenario.screenshotsExist("GermanScenario.wizard", ["1-welcome", "2-server", "3-key", "4-test", "5-done", "6-main"])
+        UIScenario.screenshotsExist("GermanScenario.wizard", ["1-welcome", "2-server", "3-key", "4-test", "5-done", "6-main"], on: display)
     }
 
-    @Test func malformedAddressesAndLeavingEarly() async throws {
+    @Test(arguments: Display.allCases) func malformedAddressesAndLeavingEarly(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let keyFile = sandbox.root.appendingPathComponent("key")
         try Data("unused".utf8).write(to: keyFile)
-        try await UIScenario.run("WizardScenarios.malformedAddress", server: "", keyFile: keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("WizardScenarios.malformedAddress", ["server-invalid", "server-http-warning", "http-consent", "leave-setup"])
+        try await UIScenario.run("WizardScenarios.malformedAddress", server: "", keyFile: keyFile, sandbox: sandbox, display: display)
+        UIScenario.screenshotsExist(
+            "WizardScenarios.malformedAddress", ["server-invalid", "server-http-warning", "http-consent", "leave-setup"], on: display)
     }
 
-    @Test func unreachableServer() async throws {
+    @Test(arguments: Display.allCases) func unreachableServer(on display: Display) async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        try await UIScenario.run("WizardScenarios.unreachable", server: "http://127.0.0.1:9", keyFile: server.keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("WizardScenarios.unreachable", ["4-test-failed"])
+        try await UIScenario.run(
+            "WizardScenarios.unreachable", server: "http://127.0.0.1:9", keyFile: server.keyFile, sandbox: sandbox, display: display)
+        UIScenario.screenshotsExist("WizardScenarios.unreachable", ["4-test-failed"], on: display)
     }
 
-    @Test func wrongKey() async throws {
+    @Test(arguments: Display.allCases) func wrongKey(on display: Display) async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
         let wrong = sandbox.root.appendingPathComponent("wrong-key")
         try Data("not-the-key".utf8).write(to: wrong)
-        try await UIScenario.run("WizardScenarios.wrongKey", server: server.url, keyFile: wrong, sandbox: sandbox)
-        UIScenario.screenshotsExist("WizardScenarios.wrongKey", ["4-test-failed"])
+        try await UIScenario.run("WizardScenarios.wrongKey", server: server.url, keyFile: wrong, sandbox: sandbox, display: display)
+        UIScenario.screenshotsExist("WizardScenarios.wrongKey", ["4-test-failed"], on: display)
     }
 
-    @Test func systemServerAbsentPassesWithANote() async throws {
+    @Test(arguments: Display.allCases) func systemServerAbsentPassesWithANote(on display: Display) async throws {
         let server = try ServerProcess(arguments: ["--no-system-routes"])
         defer { server.stop() }
         let sandbox = try CLISandbox()
-        try await UIScenario.run("WizardScenarios.systemAbsent", server: server.url, keyFile: server.keyFile, sandbox: sandbox)
-        UIScenario.screenshotsExist("WizardScenarios.systemAbsent", ["4-test-note"])
+        try await UIScenario.run("WizardScenarios.systemAbsent", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
+        UIScenario.screenshotsExist("WizardScenarios.systemAbsent", ["4-test-note"], on: display)
     }
 
-    @Test func keyringUnavailableIsSaidPlainly() async throws {
+    @Test(arguments: Display.allCases) func keyringUnavailableIsSaidPlainly(on display: Display) async throws {
         let server = try ServerProcess()
         defer { server.stop() }
         let sandbox = try CLISandbox()
         try await UIScenario.run(
-            "WizardScenarios.keyringUnavailable", server: server.url, keyFile: server.keyFile, sandbox: sandbox,
+            "WizardScenarios.keyringUnavailable", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display,
             environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
-        UIScenario.screenshotsExist("WizardScenarios.keyringUnavailable", ["4-test-keyring"])
+        UIScenario.screenshotsExist("WizardScenarios.keyringUnavailable", ["4-test-keyring"], on: display)
     }
 }

@@ -76,6 +76,14 @@ final class Driver {
         _ = keep
     }
 
+    /// Whether GDK opened an X11 display (Xvfb), not a Wayland one (headless mutter).
+    var onX11: Bool {
+        guard let display = gdk_display_get_default(), let name = g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(display)) else {
+            return false
+        }
+        return String(cString: name) == "GdkX11Display"
+    }
+
     func settle() async { try? await Task.sleep(nanoseconds: 150_000_000) }
 
     // MARK: Acting

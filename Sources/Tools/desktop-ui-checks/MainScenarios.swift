@@ -38,9 +38,12 @@ enum MainScenarios: ScenarioGroup {
                 "this start loaded the last first frame's fonts beside GTK's start, for GTK's text settings",
                 "\(String(describing: loaded)) now \(now.context)")
         }
-        // GTK's GL driver (X11 under Xvfb: GDK sets GL up at display open) was loaded beside the start.
+        // On X11 GDK sets GL up at display open: its driver was loaded beside the start. On Wayland GDK
+        // loads none at start, and nothing is preloaded.
+        let x11 = d.onX11
         d.expect(
-            GLDriverPreload.loadedPath != nil, "GTK's GL driver was loaded on a thread of its own beside the start",
+            (GLDriverPreload.loadedPath != nil) == x11,
+            x11 ? "GTK's GL driver was loaded on a thread of its own beside the start" : "no GL driver is preloaded on Wayland",
             "preloaded: \(GLDriverPreload.loadedPath ?? "nothing")")
         // Kept as the first frame had them (the window may use more fonts since: a state that came later).
         d.expect(
@@ -60,6 +63,13 @@ enum MainScenarios: ScenarioGroup {
         d.expect(
             gtk_window_get_default_icon_name().map { String(cString: $0) } == BuilderOSKit.applicationID,
             "windows opened later get the app's icon")
+        // On Wayland the compositor shows the icon of the desktop file named by the window's app id, which
+        // GTK takes from the application's id: the two must be the same name.
+        let id = g_application_get_application_id(UnsafeMutableRawPointer(d.app.application).assumingMemoryBound(to: GApplication.self))
+        let entry = SourceTree.root.appendingPathComponent("data/\(BuilderOSKit.applicationID).desktop").path
+        d.expect(
+            id.map { String(cString: $0) } == BuilderOSKit.applicationID && FileManager.default.fileExists(atPath: entry),
+            "the app id names the desktop file, whose icon Wayland shows")
     }
 
     /// The benchmarks' window: connected, 1100 × 800, on the chat page.

@@ -120,12 +120,19 @@ enum TrayScenario: ScenarioGroup {
             gtk_window_destroy(gtkCast(prefs, to: GtkWindow.self))
         }
 
-        // A click on the icon hides the window in front and brings it back.
+        // A click on the icon hides the window in front and brings it back. Headless mutter puts no window
+        // in front (it has no keyboard, so nothing has focus): there a click presents the window instead.
         gtk_window_present(gtkCast(main, to: GtkWindow.self))
-        d.expect(await d.wait(seconds: 5) { gtk_window_is_active(gtkCast(main, to: GtkWindow.self)) != 0 }, "the main window is in front")
-        await fake.control("Activate", .tuple([.string("")]))
-        d.expect(await d.wait { d.window(named: "main-window") == nil }, "Activate hides the window in front")
-        d.expect(await d.wait { fake.labels.first == "_Open BuilderOS" }, "and the menu offers Open BuilderOS")
+        if d.onX11 {
+            d.expect(await d.wait(seconds: 5) { gtk_window_is_active(gtkCast(main, to: GtkWindow.self)) != 0 }, "the main window is in front")
+            await fake.control("Activate", .tuple([.string("")]))
+            d.expect(await d.wait { d.window(named: "main-window") == nil }, "Activate hides the window in front")
+            d.expect(await d.wait { fake.labels.first == "_Open BuilderOS" }, "and the menu offers Open BuilderOS")
+        } else {
+            await fake.control("Activate", .tuple([.string("")]))
+            await d.settle()
+            d.expect(d.window(named: "main-window") != nil, "Activate keeps a window that is not in front, and presents it")
+        }
         await fake.control("Activate", .tuple([.string("test-activation-token")]))
         d.expect(await d.wait { d.window(named: "main-window") != nil }, "Activate (with an activation token) shows it again")
 
