@@ -3,8 +3,14 @@ import Foundation
 /// The checkout this library was built from, for running from the build folder: data files that an install would
 /// put under `<prefix>/share` (compiled settings schema, translations) are made from it on demand.
 public enum SourceTree {
-    public static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The checkout holding the build folder (`.build`, `.build-*`) the executable runs from; else the
+    /// executable's prefix, which has no checkout's files. Found from the executable's place, not from
+    /// `#filePath`, so that an installed executable holds no path of the machine that built it.
+    public static let root: URL = {
+        let path = binaryFolder.path
+        guard let build = path.range(of: "/.build") else { return binaryFolder.deletingLastPathComponent() }
+        return URL(fileURLWithPath: String(path[..<build.lowerBound]))
+    }()
 
     /// The folder of the running executable, read once from `/proc/self/exe`: `argv[0]` is only a
     /// name when the program was found through `PATH` (`builderos status`), which made an installed
@@ -21,7 +27,7 @@ public enum SourceTree {
 
     /// Whether the executable runs from SwiftPM's build folder inside this checkout (`.build`, `.build-*`).
     public static var runsFromBuildFolder: Bool {
-        binaryFolder.path.hasPrefix(root.path + "/.build")
+        binaryFolder.path.contains("/.build")
     }
 
     /// Whether `product` is missing or older than any of `sources`.

@@ -143,11 +143,16 @@ public final class MessageList {
         // Taken after this dispatch: gtk_adjustment_configure notifies the new upper *before* it emits
         // value-changed for the same change, so taken at once the list's own move (e.g. its content
         // re-estimated as rows are measured) looked like the user's, and opening a long conversation
-        // could stop one row short of its newest message.
+        // could stop one row short of its newest message. The dispatch holds a reference: the list
+        // may be torn down in between (seen on Wayland, whose frames come at other times).
         Signals.connect(
             adj, "notify::upper",
             withArgument: { _ in
-                DispatchQueue.main.async { [weak self] in self?.lastUpper = gtk_adjustment_get_upper(adjustment) }
+                g_object_ref(adj)
+                DispatchQueue.main.async { [weak self] in
+                    self?.lastUpper = gtk_adjustment_get_upper(adjustment)
+                    g_object_unref(adj)
+                }
             })
         // Following the newest message: row heights are estimates until rows are measured, so the
         // end moves while the list lays out. Each frame (only while shown) puts the view back at

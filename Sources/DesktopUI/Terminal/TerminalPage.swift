@@ -196,8 +196,11 @@ final class TerminalPage: Page {
 
     private func find(forward: Bool) {
         guard let tab = currentTab else { return }
-        tab.view.search(UI.text(of: findEntry))
-        if forward { tab.view.findNext() } else { tab.view.findPrevious() }
+        let text = UI.text(of: findEntry)
+        tab.view.search(text)
+        let found = forward ? tab.view.findNext() : tab.view.findPrevious()
+        // Nothing found: the entry says so, as GNOME's own find bars do.
+        UI.setClass(findEntry, "error", !found && !text.isEmpty)
     }
 
     /// The page's keys; everything else goes to the terminal.
