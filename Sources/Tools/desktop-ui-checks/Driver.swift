@@ -261,7 +261,7 @@ final class Driver {
                 }
             }
             expect(failure == nil, "screenshot \(screen) (\(choice.rawValue))", failure.map { "\($0)" } ?? "")
-            displayShot(window, "\(scenario)-\(screen)-\(choice.rawValue).png")
+            await displayShot(window, "\(scenario)-\(screen)-\(choice.rawValue).png")
         }
         appearance.set(.light)
         await settle()
@@ -269,9 +269,11 @@ final class Driver {
 
     /// With `BUILDEROS_DISPLAY_SHOTS=DIR` (meson-helpers/readme-screenshots), the window as the X
     /// display shows it, into DIR: a GTK snapshot leaves a web view's content out. Xvfb runs no window
-    /// manager, so the window is at the screen's top left corner.
-    func displayShot(_ window: Widget, _ name: String) {
+    /// manager, so the window is at the screen's top left corner. A second first: the web view's
+    /// process paints on its own time.
+    func displayShot(_ window: Widget, _ name: String) async {
         guard let folder = ProcessInfo.processInfo.environment["BUILDEROS_DISPLAY_SHOTS"], onX11 else { return }
+        try? await Task.sleep(nanoseconds: 1_000_000_000)
         let size = "\(gtk_widget_get_width(window))x\(gtk_widget_get_height(window))+0+0"
         let grab = Process()
         grab.executableURL = URL(fileURLWithPath: "/usr/bin/import")
