@@ -27,8 +27,13 @@ defer { if kept == nil { try? FileManager.default.removeItem(at: work) } }
 let keyFile = work.appendingPathComponent("api-key").path
 // Under Xvfb GTK's GL renderer would draw on the CPU through GLX: cairo, as in the tests. On
 // Wayland (meson-helpers/with-wayland) GTK picks its renderer, as it does on a user's desktop.
+// Mesa's shader cache is the user's, shared by every GL program (on a desktop the shell and other
+// GTK apps have filled it): one folder for every process here, filled by an unmeasured start of each.
 let onWayland = ProcessInfo.processInfo.environment["GDK_BACKEND"] == "wayland"
-let base = ProcessInfo.processInfo.environment.merging(onWayland ? ["LANGUAGE": "C"] : ["GSK_RENDERER": "cairo", "LANGUAGE": "C"]) { $1 }
+let shaderCache = work.appendingPathComponent("mesa-shader-cache").path
+let base = ProcessInfo.processInfo.environment.merging(
+    onWayland ? ["LANGUAGE": "C", "MESA_SHADER_CACHE_DIR": shaderCache] : ["GSK_RENDERER": "cairo", "LANGUAGE": "C"]
+) { $1 }
 print("Display: \(onWayland ? "Wayland (headless mutter)" : "X11 (Xvfb)")")
 
 /// A private configuration (settings + history) signed in to `server`, with `messages` in one conversation.
@@ -111,6 +116,7 @@ if only == nil || only == "startup" {
     for environment in [start1k, big] {
         _ = Processes.run(binary("builderos-desktop"), [], environment: environment.merging([exitNow: "0"]) { $1 })
     }
+    _ = Processes.run(reference, ["0"], environment: base)
     for run in 0..<runs {
         app.append(firstFrame("app, 1,000 messages", binary("builderos-desktop"), [], start1k))
         c.append(firstFrame("C window", reference, ["0"], base))
