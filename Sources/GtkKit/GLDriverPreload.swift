@@ -11,7 +11,9 @@ import Foundation
 /// happens twice: GDK tries EGL first, which loads the driver, fails, and unloads it, and then GLX
 /// loads it again. Opened here first, with the flags Mesa's loader uses (`RTLD_NOW | RTLD_GLOBAL`),
 /// and never closed, GDK's opens find it loaded and only count a reference. The work is GDK's own;
-/// it moves to the core that is idle while the main thread starts.
+/// it moves to the core that is idle while the main thread starts. On Wayland the GL renderer
+/// (GTK's default there) loads the same driver when the first window is realized, on the main
+/// thread too.
 ///
 /// Mesa ships one driver under many names (`swrast_dri.so`, `iris_dri.so`, `radeonsi_dri.so`…
 /// are hard links of one file) and the dynamic loader knows a loaded file by its inode, so
@@ -42,14 +44,20 @@ public enum GLDriverPreload {
     }
 
     /// The Mesa driver GDK will load at start, or nil when it may not load one: X11 sets GL up
-    /// while opening the display, whatever the renderer (on Wayland only the GL renderer needs it,
-    /// when the window is realized, so nothing is preloaded there);
+    /// while opening the display, whatever the renderer; Wayland when it realizes the first window,
+    /// if the renderer is GL (GTK 4.8's default there; the cairo renderer needs none);
     /// `GDK_DEBUG=gl-disable` turns GL off; NVIDIA's driver brings its own GL.
     /// - Parameters:
     ///   - libraryDirectory: the directory GTK was loaded from; Mesa's drivers live in its `dri`.
     ///   - exists: whether a file exists (the checks pass their own).
     public static func driverPath(environment: [String: String], libraryDirectory: String?, exists: (String) -> Bool) -> String? {
-        guard usesX11(environment: environment, exists: exists) else { return nil }
+        switch backend(environment: environment, exists: exists) {
+        case .x11: break
+        case .wayland:
+            let renderer = environment["GSK_RENDERER"] ?? ""
+            guard ["", "gl", "ngl", "opengl"].contains(renderer) else { return nil }
+        case nil: return nil
+        }
         if let debug = environment["GDK_DEBUG"], debug.contains("gl-disable") { return nil }
         if exists("/proc/driver/nvidia/version") { return nil }
         // Mesa's loader searches LIBGL_DRIVERS_PATH first when it is set (its first entry here).
@@ -65,16 +73,21 @@ public enum GLDriverPreload {
         return exists(path) ? path : nil
     }
 
+    enum Backend { case x11, wayland }
+
     /// GDK's choice of backend: `GDK_BACKEND`'s first entry when set, else Wayland when a
-    /// compositor's socket is there (libwayland's default name is `wayland-0`), else X11.
-    static func usesX11(environment: [String: String], exists: (String) -> Bool) -> Bool {
-        guard let display = environment["DISPLAY"], !display.isEmpty else { return false }
-        if let backend = environment["GDK_BACKEND"], let first = backend.split(separator: ",").first, first != "*" {
-            return first == "x11"
+    /// compositor's socket is there (libwayland's default name is `wayland-0`), else X11; nil
+    /// without either display.
+    static func backend(environment: [String: String], exists: (String) -> Bool) -> Backend? {
+        let x11 = !(environment["DISPLAY"] ?? "").isEmpty
+        let wayland =
+            !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty || environment["XDG_RUNTIME_DIR"].map { exists($0 + "/wayland-0") } == true
+        if let chosen = environment["GDK_BACKEND"], let first = chosen.split(separator: ",").first, first != "*" {
+            if first == "x11" { return x11 ? .x11 : nil }
+            if first == "wayland" { return wayland ? .wayland : nil }
+            return nil
         }
-        if let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty { return false }
-        if let runtime = environment["XDG_RUNTIME_DIR"], exists(runtime + "/wayland-0") { return false }
-        return true
+        return wayland ? .wayland : x11 ? .x11 : nil
     }
 
     /// Where libgtk-4 was loaded from: Mesa's drivers are installed beside it.

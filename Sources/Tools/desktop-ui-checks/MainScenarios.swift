@@ -38,12 +38,14 @@ enum MainScenarios: ScenarioGroup {
                 "this start loaded the last first frame's fonts beside GTK's start, for GTK's text settings",
                 "\(String(describing: loaded)) now \(now.context)")
         }
-        // On X11 GDK sets GL up at display open: its driver was loaded beside the start. On Wayland GDK
-        // loads none at start, and nothing is preloaded.
+        // On X11 GDK sets GL up at display open: its driver was loaded beside the start. On Wayland only
+        // the GL renderer loads it (the tests draw with cairo), and then nothing is preloaded.
         let x11 = d.onX11
         d.expect(
             (GLDriverPreload.loadedPath != nil) == x11,
-            x11 ? "GTK's GL driver was loaded on a thread of its own beside the start" : "no GL driver is preloaded on Wayland",
+            x11
+                ? "GTK's GL driver was loaded on a thread of its own beside the start"
+                : "no GL driver is preloaded for the cairo renderer on Wayland",
             "preloaded: \(GLDriverPreload.loadedPath ?? "nothing")")
         // Kept as the first frame had them (the window may use more fonts since: a state that came later).
         d.expect(

@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import GtkKit
 
-/// `GLDriverPreload`: its rule (preload only where GDK loads the driver at start), and in this
+/// `GLDriverPreload`: its rule (preload only where GDK loads the driver: X11 always, Wayland for the GL renderer), and in this
 /// process (it preloads before `gtk_init`, as the app does) that GDK's GL set-up uses the very file
 /// loaded ahead, loaded once.
 @MainActor
@@ -15,10 +15,14 @@ enum GLDriverPreloadChecks {
         let cases: [(name: String, environment: [String: String], library: String, expected: String?)] = [
             ("X11", ["DISPLAY": ":1"], "/usr/lib", driver),
             ("no display", [:], "/usr/lib", nil),
-            ("a Wayland session", ["DISPLAY": ":1", "WAYLAND_DISPLAY": "wayland-1"], "/usr/lib", nil),
-            ("Wayland's default socket", ["DISPLAY": ":1", "XDG_RUNTIME_DIR": "/run/user/1"], "/usr/lib", nil),
-            ("GDK_BACKEND=x11 on Wayland", ["DISPLAY": ":1", "WAYLAND_DISPLAY": "wayland-1", "GDK_BACKEND": "x11"], "/usr/lib", driver),
-            ("GDK_BACKEND=wayland,x11", ["DISPLAY": ":1", "GDK_BACKEND": "wayland,x11"], "/usr/lib", nil),
+            ("a Wayland session (GL renderer)", ["DISPLAY": ":1", "WAYLAND_DISPLAY": "wayland-1"], "/usr/lib", driver),
+            ("Wayland's default socket", ["XDG_RUNTIME_DIR": "/run/user/1"], "/usr/lib", driver),
+            ("Wayland with the cairo renderer", ["WAYLAND_DISPLAY": "wayland-1", "GSK_RENDERER": "cairo"], "/usr/lib", nil),
+            (
+                "GDK_BACKEND=x11 on Wayland, cairo",
+                ["DISPLAY": ":1", "WAYLAND_DISPLAY": "wayland-1", "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo"], "/usr/lib", driver
+            ),
+            ("GDK_BACKEND=wayland without a compositor", ["DISPLAY": ":1", "GDK_BACKEND": "wayland,x11"], "/usr/lib", nil),
             ("GDK_DEBUG=gl-disable", ["DISPLAY": ":1", "GDK_DEBUG": "misc,gl-disable"], "/usr/lib", nil),
             ("LIBGL_DRIVERS_PATH", ["DISPLAY": ":1", "LIBGL_DRIVERS_PATH": "/opt/mesa:/usr/lib/dri"], "/usr/lib", "/opt/mesa/swrast_dri.so"),
             ("no Mesa installed", ["DISPLAY": ":1"], "/usr/lib64", nil),
