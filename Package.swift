@@ -133,14 +133,14 @@ let package = Package(
         .testTarget(name: "StyleTests", swiftSettings: swift6),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["BuilderOSKit", "ReferenceServer", "ToolSupport"],
+            dependencies: ["BuilderOSKit", "ReferenceServer", "ToolSupport", "ProcessHarness"],
             swiftSettings: swift6
         ),
         // Process-level tests share one harness: the built executables run as a user would.
         .target(name: "ProcessHarness", path: "Tests/ProcessHarness", swiftSettings: swift6),
         // The CLI and the tools (fault and fuzz subsets) as processes.
         .testTarget(name: "CLITests", dependencies: ["BuilderOSKit", "ToolSupport", "ProcessHarness"], swiftSettings: swift6),
-        // The app itself, driven under Xvfb by desktop-ui-checks (screenshots), and GtkKit's checks in a GTK process.
+        // The app itself, driven on X11 and on Wayland by desktop-ui-checks (screenshots), and GtkKit's checks in a GTK process.
         .testTarget(name: "DesktopUITests", dependencies: ["BuilderOSKit", "ToolSupport", "ProcessHarness"], swiftSettings: swift6),
         // What gets installed: meson install into a temporary prefix, the data files, the translations.
         .testTarget(name: "PackagingTests", dependencies: ["ProcessHarness"], swiftSettings: swift6),

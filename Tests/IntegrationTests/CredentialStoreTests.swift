@@ -1,4 +1,5 @@
 import Foundation
+import ProcessHarness
 import Synchronization
 import Testing
 

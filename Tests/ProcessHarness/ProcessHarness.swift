@@ -96,15 +96,11 @@ public enum Spawn {
         var pid: pid_t = 0
         let error = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard error == 0 else { throw POSIXError(POSIXErrorCode(rawValue: error) ?? .EINVAL) }
-        // The wait blocks a thread of its own, never one of Swift's few cooperative threads:
-        // blocked there, a long UI scenario would stall every async test in the run.
         let child = pid
-        let status: Int32 = await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                var status: Int32 = 0
-                while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-                continuation.resume(returning: status)
-            }
+        let status: Int32 = try await offThePool {
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+            return status
         }
         // Exited normally: its code; killed by a signal: 128 + signal, as shells report it.
         return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
@@ -152,5 +148,14 @@ public final class ServerProcess: @unchecked Sendable {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// Runs blocking work (a process wait, a polling loop) on a thread of its own. On Swift's cooperative
+/// threads — two on a two-core machine — it would stall every async test running beside it: a long
+/// UI scenario's wait, or the in-process servers whose clients then time out.
+public func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
     }
 }
