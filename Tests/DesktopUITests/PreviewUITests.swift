@@ -51,6 +51,26 @@ struct PreviewUITests {
 
     /// The server reached through a public host name: a private mount namespace gives this test its
     /// own /etc/hosts, naming loopback `builder-tunnel.example.com` (root only, as on CI).
+    /// The scenario in a mount namespace where the library `name` (as dlopen names it) is an empty file.
+    static func withoutLibrary(_ name: String) throws -> [String] {
+        let folders = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"]
+        let path = try #require(folders.map { "\($0)/\(name)" }.first { FileManager.default.fileExists(atPath: $0) }, "\(name) is installed")
+        return ["/usr/bin/unshare", "-m", "/bin/sh", "-c", "mount --bind /dev/null \"$0\" && exec \"$@\"", path]
+    }
+
+    @Test(.enabled(if: getuid() == 0, "needs a mount namespace of its own (root)"), arguments: Display.allCases)
+    func withoutWebKitThePageSaysWhatToInstall(on display: Display) async throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess(arguments: ["--demo-web-port", String(Self.demoPort)])
+        defer { server.stop() }
+        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
+        #expect(login.status == 0, "\(login.stderr)")
+        try await UIScenario.run(
+            "PreviewScenario.withoutWebKit", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display,
+            options: ["demo-port": String(Self.demoPort)], wrapper: try Self.withoutLibrary("libwebkitgtk-6.0.so.4"))
+        UIScenario.screenshotsExist("PreviewScenario.withoutWebKit", ["preview-without-webkit"], on: display)
+    }
+
     @Test(.enabled(if: getuid() == 0, "needs a mount namespace of its own (root)"), arguments: Display.allCases) func tunnelOnlyServerThenPreviewHost(
         on display: Display
     ) async throws {
@@ -92,6 +112,19 @@ struct TerminalUITests {
             options: ["port": String(port), "server-binary": Binaries.path("builderos-server"), "key-file": keyFile.path])
         UIScenario.screenshotsExist(
             "TerminalScenario.tabs", ["terminal", "terminal-two-tabs", "terminal-reconnecting", "terminal-disconnected"], on: display)
+    }
+
+    @Test(.enabled(if: getuid() == 0, "needs a mount namespace of its own (root)"), arguments: Display.allCases)
+    func withoutVTEThePageSaysWhatToInstall(on display: Display) async throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess(arguments: ["--enable-terminal"])
+        defer { server.stop() }
+        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
+        #expect(login.status == 0, "\(login.stderr)")
+        try await UIScenario.run(
+            "TerminalScenario.withoutVTE", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display,
+            wrapper: try PreviewUITests.withoutLibrary("libvte-2.91-gtk4.so.0"))
+        UIScenario.screenshotsExist("TerminalScenario.withoutVTE", ["terminal-without-vte"], on: display)
     }
 
     @Test(arguments: Display.allCases) func aServerWithoutTerminals(on display: Display) async throws {

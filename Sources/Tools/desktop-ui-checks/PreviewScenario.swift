@@ -9,7 +9,7 @@ import GtkKit
 /// tunnel-like host name — the explanation and the preview host that fixes it.
 @MainActor
 enum PreviewScenario: ScenarioGroup {
-    static let scenarios: [String: Scenario] = ["cardsAndBrowser": run, "tunnel": tunnel]
+    static let scenarios: [String: Scenario] = ["cardsAndBrowser": run, "tunnel": tunnel, "withoutWebKit": withoutWebKit]
 
     static func label(_ d: Driver, _ name: String, in window: Widget) -> String {
         d.widget(name, in: window).map { String(cString: gtk_label_get_text(OpaquePointer($0))) } ?? ""
@@ -124,5 +124,18 @@ enum PreviewScenario: ScenarioGroup {
                 QuickLink.all.allSatisfy { !cardText(d, $0.port, in: main).isEmpty && !cardText(d, $0.port, in: main).contains("Checking") }
             },
             "and the cards are probed there")
+    }
+
+    /// WebKitGTK is a recommended package, not a dependency: without it (the test hides its library),
+    /// opening a page says what to install and offers the browser, and nothing else breaks.
+    static func withoutWebKit(_ d: Driver, _ c: ScenarioContext) async {
+        guard let main = await MainScenarios.connectedMainWindow(d), let demoPort = c.options["demo-port"] else { return }
+        await openPage(d, main)
+        d.type(demoPort, into: "preview-port", in: main)
+        d.click("preview-go", in: main)
+        d.expect(
+            await d.wait { d.texts(main).contains("WebKitGTK 6.0, which is not installed (Debian package libwebkitgtk-6.0-4)") },
+            "without WebKitGTK the page says what to install", d.texts(main))
+        await d.screenshot(main, "preview-without-webkit")
     }
 }

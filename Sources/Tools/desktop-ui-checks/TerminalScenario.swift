@@ -12,7 +12,7 @@ import GtkKit
 /// and — against a server without terminals from the start — the plain explanation.
 @MainActor
 enum TerminalScenario: ScenarioGroup {
-    static let scenarios: [String: Scenario] = ["tabs": run, "unavailable": unavailable]
+    static let scenarios: [String: Scenario] = ["tabs": run, "unavailable": unavailable, "withoutVTE": withoutVTE]
 
     /// The terminal on, with a shell that reads no startup files (checks must not depend on ~/.profile).
     static let serverArguments = ["--enable-terminal", "--terminal-shell", "/bin/bash --noprofile --norc -i"]
@@ -191,5 +191,16 @@ enum TerminalScenario: ScenarioGroup {
             await d.wait { d.texts(main).contains("Terminals are not available") }, "a server without terminals gets a plain explanation",
             d.texts(main))
         await d.screenshot(main, "terminal-unavailable")
+    }
+
+    /// VTE is a recommended package, not a dependency: without it (the test hides its library), the
+    /// page says what to install, on a server that offers terminals.
+    static func withoutVTE(_ d: Driver, _ c: ScenarioContext) async {
+        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
+        d.activate(PageID.terminal.windowAction, in: main)
+        d.expect(
+            await d.wait { d.texts(main).contains("VTE, which is not installed (Debian package libvte-2.91-gtk4-0") },
+            "without VTE the page says what to install", d.texts(main))
+        await d.screenshot(main, "terminal-without-vte")
     }
 }
