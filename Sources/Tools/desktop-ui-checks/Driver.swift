@@ -32,6 +32,11 @@ final class Driver {
         }
     }
 
+    /// Waits until `window` shows `text`; the check fails with what it shows instead.
+    func expectShown(_ text: String, _ name: String, in window: Widget) async {
+        expect(await wait { texts(window).contains(text) }, name, texts(window))
+    }
+
     /// A check that fails on X11 but is only reported on Wayland: a defect found there and not fixed
     /// yet, written down in docs/performance.md ("What is left") with what was measured.
     func expectOnX11(_ condition: Bool, _ name: String, _ detail: @autoclosure () -> String = "") {

@@ -133,9 +133,8 @@ enum PreviewScenario: ScenarioGroup {
         await openPage(d, main)
         d.type(demoPort, into: "preview-port", in: main)
         d.click("preview-go", in: main)
-        d.expect(
-            await d.wait { d.texts(main).contains("WebKitGTK 6.0, which is not installed (Debian package libwebkitgtk-6.0-4)") },
-            "without WebKitGTK the page says what to install", d.texts(main))
+        await d.expectShown(
+            "WebKitGTK 6.0, which is not installed (Debian package libwebkitgtk-6.0-4)", "without WebKitGTK the page says what to install", in: main)
         await d.screenshot(main, "preview-without-webkit")
     }
 }

@@ -209,12 +209,10 @@ enum ResilienceScenarios: ScenarioGroup {
     static func noSystemServer(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         d.activate(PageID.dashboard.windowAction, in: main)
-        d.expect(
-            await d.wait { d.texts(main).contains("Capsules are not available on this server.") },
-            "a 404 on capsules says they are not available", d.texts(main))
+        await d.expectShown("Capsules are not available on this server.", "a 404 on capsules says they are not available", in: main)
         await d.screenshot(main, "dashboard-404")
         d.activate(PageID.power.windowAction, in: main)
-        d.expect(await d.wait { d.texts(main).contains("Sleep is not available on this server.") }, "Sleep says why it is unavailable")
+        await d.expectShown("Sleep is not available on this server.", "Sleep says why it is unavailable", in: main)
         d.expect(!d.isSensitive("sleep-button", in: main), "and is disabled")
         await d.screenshot(main, "power-unavailable")
     }

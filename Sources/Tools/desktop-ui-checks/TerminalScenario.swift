@@ -187,9 +187,7 @@ enum TerminalScenario: ScenarioGroup {
     static func unavailable(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         d.activate(PageID.terminal.windowAction, in: main)
-        d.expect(
-            await d.wait { d.texts(main).contains("Terminals are not available") }, "a server without terminals gets a plain explanation",
-            d.texts(main))
+        await d.expectShown("Terminals are not available", "a server without terminals gets a plain explanation", in: main)
         await d.screenshot(main, "terminal-unavailable")
     }
 
@@ -198,9 +196,7 @@ enum TerminalScenario: ScenarioGroup {
     static func withoutVTE(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         d.activate(PageID.terminal.windowAction, in: main)
-        d.expect(
-            await d.wait { d.texts(main).contains("VTE, which is not installed (Debian package libvte-2.91-gtk4-0") },
-            "without VTE the page says what to install", d.texts(main))
+        await d.expectShown("VTE, which is not installed (Debian package libvte-2.91-gtk4-0", "without VTE the page says what to install", in: main)
         await d.screenshot(main, "terminal-without-vte")
     }
 }
