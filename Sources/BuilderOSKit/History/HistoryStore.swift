@@ -3,7 +3,7 @@ import Foundation
 /// The chat history and outbox, in SQLite (WAL) under `$XDG_DATA_HOME/builderos-desktop/`.
 /// Servers keep no history (wire contract §9): this file is the only record of a conversation.
 public final class HistoryStore: HistoryStoring {
-    private let db: SQLiteDatabase
+    let db: SQLiteDatabase
     public let path: String
 
     public static func defaultPath() -> String {
@@ -23,26 +23,7 @@ public final class HistoryStore: HistoryStoring {
                     withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
             db = try SQLiteDatabase(path: path)
-            // One statement per line (no multi-line literal: xgettext reads these files too).
-            try db.execute(
-                [
-                    "PRAGMA journal_mode = WAL;",
-                    "PRAGMA synchronous = NORMAL;",
-                    "PRAGMA foreign_keys = ON;",
-                    "CREATE TABLE IF NOT EXISTS conversations (",
-                    "id TEXT PRIMARY KEY, agent TEXT NOT NULL, title TEXT NOT NULL,",
-                    "created REAL NOT NULL, updated REAL NOT NULL, draft TEXT NOT NULL DEFAULT '');",
-                    "CREATE TABLE IF NOT EXISTS messages (",
-                    "seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE,",
-                    "conversation TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,",
-                    "role TEXT NOT NULL, text TEXT NOT NULL, state TEXT NOT NULL, created REAL NOT NULL,",
-                    "attachments TEXT NOT NULL DEFAULT '[]');",
-                    "CREATE INDEX IF NOT EXISTS messages_by_conversation ON messages(conversation, seq);",
-                    // The outbox, the interrupted replies and today's activity are found through these,
-                    // not by reading every message: with 10,000 messages each such scan took 7–10 ms.
-                    "CREATE INDEX IF NOT EXISTS messages_by_state ON messages(state, seq);",
-                    "CREATE INDEX IF NOT EXISTS messages_by_created ON messages(created);",
-                ].joined(separator: " "))
+            try HistorySchema.upgrade(db)
             // A reply that was streaming when the app ended will never finish.
             try db.run(Self.interruptStreaming)
         } catch {
@@ -179,5 +160,12 @@ public final class HistoryStore: HistoryStoring {
             role: ChatMessage.Role(rawValue: r.text(3)) ?? .status, text: r.text(4),
             state: ChatMessage.State(rawValue: r.text(5)) ?? .complete,
             created: Date(timeIntervalSince1970: r.real(6)), attachments: attachments)
+    }
+}
+
+extension HistoryStore {
+    /// How far the search index has come (complete unless this file predates it and the backfill is running).
+    public var searchIndexProgress: SearchIndexProgress {
+        (try? SearchIndexProgress.read(db)) ?? .complete
     }
 }
