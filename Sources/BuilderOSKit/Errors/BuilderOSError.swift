@@ -32,6 +32,9 @@ public enum BuilderOSError: Error, Sendable, Equatable {
     case fileTooLarge(bytes: Int64)
     case fileUnreadable(path: String)
     case serverRefused(message: String)
+    case fileUnwritable(path: String)
+    // History
+    case historyImportRefused(HistoryImportProblem)
     // Credentials
     case secretServiceUnavailable
     case keyringLocked

@@ -50,6 +50,8 @@ extension BuilderOSError {
         case .fileTooLarge:
             return L("The file is larger than 50 MB, the most the server accepts.")
         case .fileUnreadable(let path): return String(format: L("The file “%@” cannot be read."), path)
+        case .fileUnwritable(let path): return String(format: L("The file “%@” cannot be written."), path)
+        case .historyImportRefused(let problem): return problem.message
         case .serverRefused(let message): return message
         case .secretServiceUnavailable:
             return L("No keyring service is running, so the API key cannot be stored safely.")
@@ -85,6 +87,8 @@ extension BuilderOSError {
         case .keyringLocked: return L("Unlock your keyring (for example in the Passwords and Keys app), then try again.")
         case .notSignedIn: return L("Run the setup again to connect to your server.")
         case .fileTooLarge, .payloadTooLarge: return L("Choose a smaller file, or compress it first.")
+        case .fileUnwritable: return L("Choose a folder you can write to, with enough free space.")
+        case .historyImportRefused: return L("Nothing was imported. Choose a file made with “Export” in BuilderOS Desktop.")
         case .serverError, .responseTooLarge, .replyTooLarge, .other, .notAvailableOnServer, .cancelled, .fileUnreadable, .serverRefused:
             return nil
         }

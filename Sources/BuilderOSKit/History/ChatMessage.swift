@@ -3,11 +3,11 @@ import Foundation
 /// One row of a conversation as stored and shown: the user's message, the assistant's reply, or
 /// a centred status pill (e.g. "Jarvis could not answer").
 public struct ChatMessage: Sendable, Equatable, Identifiable {
-    public enum Role: String, Sendable {
+    public enum Role: String, Sendable, Codable {
         case user, assistant, status
     }
 
-    public enum State: String, Sendable {
+    public enum State: String, Sendable, Codable {
         /// A user message not yet handed to a socket: the outbox.
         case queued
         /// A user message handed to the socket.

@@ -72,6 +72,8 @@ final class SQLiteDatabase {
     }
 
     var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
+    /// Rows the last INSERT, UPDATE or DELETE changed.
+    var changes: Int { Int(sqlite3_changes(handle)) }
 
     struct Row {
         let statement: OpaquePointer
