@@ -16,7 +16,7 @@ struct BuilderOSCommand: AsyncParsableCommand {
             5 API key rejected, 6 not available on this server.
             """,
         version: BuilderOSKit.version,
-        subcommands: [Login.self, Status.self, Capsules.self, Chat.self, TerminalCommand.self, Sleep.self, Logout.self]
+        subcommands: [Login.self, Status.self, Capsules.self, Chat.self, TerminalCommand.self, Sleep.self, History.self, Logout.self]
     )
 
     static func main() async {

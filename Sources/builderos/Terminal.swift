@@ -20,6 +20,17 @@ enum Terminal {
     static func message(_ text: String) { write(text, to: STDERR_FILENO) }
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
+    /// A line whose `emphasised` parts are bold on a terminal (unless NO_COLOR is set) and plain elsewhere;
+    /// every part is escaped as `out` escapes.
+    static func line(_ parts: [(text: String, emphasised: Bool)]) {
+        let bold = stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let text = parts.map { part in
+            let shown = rawOutput ? part.text : VisibleText.escapingControls(part.text)
+            return bold && part.emphasised ? "\u{1B}[1m" + shown + "\u{1B}[22m" : shown
+        }.joined()
+        write(text + "\n", to: STDOUT_FILENO)
+    }
+
     /// Writes everything, or ends quietly when the reader has gone (`builderos status | head -1`): the Swift runtime
     /// ignores SIGPIPE, and Foundation's FileHandle would crash on the EPIPE instead.
     private static func write(_ text: String, to descriptor: Int32) {
