@@ -103,6 +103,9 @@ public enum StyleSheetGenerator {
             // A message row whose content is not made yet (`RowPlaceholders`): its bubble, empty and dimmed.
             ".\(prefix)bubble-pending { opacity: \(t.opacity("placeholder")); }",
             ".\(prefix)bubble-assistant link, .\(prefix)card link { color: @accent-text; }",
+            // The message a search result opened: an accent ring a little outside its bubble or pill (the
+            // gap keeps it visible around the user's accent-coloured bubble).
+            ".\(prefix)found .\(prefix)bubble-user, .\(prefix)found .\(prefix)bubble-assistant, .\(prefix)found .\(prefix)status-pill { outline: \(t.size("focus-ring")) solid @accent; outline-offset: \(t.size("focus-ring")); }",
             ".\(prefix)code-block scrollbar { background-color: transparent; }",
             ".\(prefix)capsule { background-color: @surface; border-radius: \(card); padding: \(t.space("lg")); }",
             "flowboxchild:focus .\(prefix)capsule, button.\(prefix)capsule:hover { box-shadow: inset 0 0 0 \(t.size("focus-ring")) @accent; }",

@@ -8,6 +8,8 @@ public final class AppSession {
     public let deviceID: String
     public let connection: ConnectionController
     public let chat: ChatService
+    /// Search across the history (nil when the history has no file).
+    public let search: HistorySearchService?
     /// The key, possibly still on its way from the keyring: the session is made (and its window
     /// shown) without waiting for it.
     public let key: SessionKey
@@ -21,6 +23,7 @@ public final class AppSession {
         self.key = key
         connection = ConnectionController(server: server, key: key, chatConfiguration: chatConfiguration)
         chat = ChatService(history: history, deviceID: deviceID, connection: connection)
+        search = HistorySearchService(history: history)
     }
 
     public convenience init(

@@ -18,6 +18,7 @@ public final class SettingsStore: @unchecked Sendable {
 
     /// The settings in a keyfile of their own, with the legacy JSON looked for under `configHome` (tests).
     public convenience init(keyfile: URL, configHome: URL) {
+        GIODefaults.prepare()  // before the backend, which makes a file
         let backend = g_keyfile_settings_backend_new(keyfile.path, "/", nil)
         self.init(backend: backend, legacy: LegacySettingsFile(configHome: configHome.path))
         if let backend { g_object_unref(backend) }
@@ -36,6 +37,7 @@ public final class SettingsStore: @unchecked Sendable {
     }
 
     private init(backend: UnsafeMutablePointer<GSettingsBackend>?, legacy: LegacySettingsFile) {
+        GIODefaults.prepare()
         settings = Self.schema.map { g_settings_new_full($0, backend, nil) }
         if settings != nil { legacy.importOnce(into: self) }
     }

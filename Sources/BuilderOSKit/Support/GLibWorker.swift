@@ -19,6 +19,7 @@ final class GLibWorker: @unchecked Sendable {
     }
 
     init(name: String) {
+        GIODefaults.prepare()
         context = g_main_context_new()
         loop = g_main_loop_new(context, 0)
         nonisolated(unsafe) let (context, loop) = (self.context, self.loop)
@@ -83,4 +84,13 @@ enum GErrorMapping {
         }
         return .other(detail: String(cString: error.pointee.message))
     }
+}
+
+/// GLib 2.74 can deadlock when one thread makes GIO's default VFS while another loads a GIO module
+/// that needs it (a soup connection's proxy resolver reads GSettings, which makes a file, which waits
+/// for the VFS, while the VFS waits for the module lock the first holds). Made once, before any thread
+/// that might load a module, the VFS is never made concurrently.
+enum GIODefaults {
+    static func prepare() { _ = once }
+    private static let once: Void = { _ = g_vfs_get_default() }()
 }

@@ -49,6 +49,17 @@ public enum LocalTime {
         return written > 0 ? String(decoding: buffer[..<written].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
     }
 
+    /// The date in the locale's own short format (LC_TIME's `%x`): "14.11.2023" for German, "11/14/23" for
+    /// American English or the C locale.
+    public static func shortDate(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var fields = tm()
+        localtime_r(&seconds, &fields)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let written = strftime(&buffer, buffer.count, "%x", &fields)
+        return written > 0 ? String(decoding: buffer[..<written].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    }
+
     /// The locale's time format (`T_FMT`, with `%r`/`%T` spelled out) less its seconds, and hours
     /// of a 12-hour clock without a leading zero, as clocks write them.
     static let shortTimeFormat: String = withoutSeconds(

@@ -185,8 +185,6 @@ public final class DesktopApplication {
                 ProblemWindow(application: application, error: error) { [unowned self] in openMainWindow(server: server, key: key) }.present()
                 return
             }
-            // A history from before the search index is indexed in the background, once.
-            if !history.searchIndexProgress.isComplete { SearchIndexBackfill.start(path: history.path) }
             session = AppSession(server: server, key: key, deviceID: account.settingsStore.load().deviceID, history: history)
             monitors?.stop()
             monitors = nil

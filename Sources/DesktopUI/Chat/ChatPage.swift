@@ -20,7 +20,7 @@ final class ChatPage: Page {
     init(context: PageContext, window: @escaping @MainActor () -> Widget?) {
         self.context = context
         self.window = window
-        sidebar = ConversationSidebar(chat: context.session.chat)
+        sidebar = ConversationSidebar(chat: context.session.chat, search: context.session.search)
         let first = context.session.chat.conversations.first?.id
         view = ConversationView(context: context, conversation: first, window: window)
         let paned = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
@@ -35,6 +35,10 @@ final class ChatPage: Page {
 
         sidebar.onSelect = { [unowned self] id in if id != view.conversationID { view.open(id) } }
         sidebar.onNew = { [unowned self] agent in newConversation(agent) }
+        sidebar.onOpenHit = { [unowned self] hit in
+            view.open(hit.conversation, at: hit.sequence)
+            sidebar.reload(selected: hit.conversation)
+        }
         view.ensureConversation = { [unowned self] in
             let c = chat.createConversation(agent: .jarvis)
             view.open(c.id)

@@ -3,7 +3,9 @@ import CGtk
 import Foundation
 import GtkKit
 
-/// The list of conversations with New Chat (Jarvis or Codex). Selecting a row opens it.
+/// The list of conversations with New Chat (Jarvis or Codex) and, above it, the search across all
+/// of them (`HistorySearchPane`), whose results take the list's place while a search is typed.
+/// Selecting a row opens it; `/` in the list goes to the search field.
 @MainActor
 final class ConversationSidebar {
     let widget: Widget
@@ -11,11 +13,15 @@ final class ConversationSidebar {
     private let chat: ChatService
     private var rowIDs: [UUID] = []
     private var rebuilding = false
+    let searchPane: HistorySearchPane?
     var onSelect: ((UUID) -> Void)?
     var onNew: ((ChatAgent) -> Void)?
+    /// A search result was opened.
+    var onOpenHit: ((SearchHit) -> Void)?
 
-    init(chat: ChatService) {
+    init(chat: ChatService, search: HistorySearchService?) {
         self.chat = chat
+        searchPane = search.map(HistorySearchPane.init)
         list = gtk_list_box_new()
         gtk_widget_set_name(list, "conversations")
         Accessibility.setLabel(list, L("Conversations"))
@@ -32,7 +38,28 @@ final class ConversationSidebar {
         Accessibility.setLabel(newButton, L("New chat"))
         UI.margins(newButton, top: Style.gapSmall, bottom: Style.gapSmall, start: Style.gapSmall, end: Style.gapSmall)
 
-        widget = UI.vbox(classes: [Style.sidebar], [newButton, scroller])
+        let content = UI.stack()
+        UI.addPage(content, scroller, name: "conversations", label: L("Conversations"))
+        var top = [newButton]
+        if let searchPane {
+            top.append(searchPane.entry)
+            UI.addPage(content, searchPane.results, name: "results", label: L("Search results"))
+            searchPane.onSearching = { searching in
+                gtk_stack_set_visible_child_name(OpaquePointer(content), searching ? "results" : "conversations")
+            }
+            Signals.onKeyPressed(list) { keyval, modifiers in
+                let slash: UInt32 = 0x2f, control: UInt32 = 1 << 2, alt: UInt32 = 1 << 3
+                guard keyval == slash, modifiers & (control | alt) == 0 else { return false }
+                searchPane.focus()
+                return true
+            }
+        }
+        widget = UI.vbox(classes: [Style.sidebar], top + [content])
+        searchPane?.onOpen = { [unowned self] hit in onOpenHit?(hit) }
+        searchPane?.onLeave = { [unowned self] in
+            let row = gtk_list_box_get_selected_row(OpaquePointer(list)) ?? gtk_list_box_get_row_at_index(OpaquePointer(list), 0)
+            if let row { gtk_widget_grab_focus(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self)) }
+        }
         UI.size(widget, width: Layout.px("sidebar-width"))
         // The agents' popover is made when first opened: the first frame does not show it.
         UI.beforePopup(newButton) { [weak self] in
@@ -59,6 +86,9 @@ final class ConversationSidebar {
             })
         Lifetime.tie(self, to: widget)
     }
+
+    /// Ctrl+Shift+F: to the search field.
+    func focusSearch() { searchPane?.focus() }
 
     /// Rebuilds the rows and selects `selected`.
     func reload(selected: UUID?) {

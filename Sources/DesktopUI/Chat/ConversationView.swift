@@ -86,8 +86,9 @@ final class ConversationView {
         open(conversation)
     }
 
-    /// Shows a conversation (nil: the welcome view, ready for a first message).
-    func open(_ id: UUID?) {
+    /// Shows a conversation (nil: the welcome view, ready for a first message); with `sequence`, from
+    /// that message on, highlighted (a search result), with older and newer ones as scrolling needs them.
+    func open(_ id: UUID?, at sequence: Int64? = nil) {
         conversationID = id
         let conversation = id.flatMap { chat.conversation($0) }
         UI.setVisible(titleBar, conversation != nil)
@@ -96,7 +97,13 @@ final class ConversationView {
         UI.setText(agentLabel, agent.displayName)
         composer.setPlaceholder(String(format: L("Ask %@…"), agent.displayName))
         composer.setText(conversation?.draft ?? "")
-        showNewest()
+        if let id, let sequence, case let page = chat.messages(in: id, after: sequence - 1, limit: MessageList.firstPage),
+            let target = page.first, target.sequence == sequence
+        {
+            messages.show(from: page, highlighting: target.id, newestLoaded: chat.messages(in: id, after: page.last!.sequence, limit: 1).isEmpty)
+        } else {
+            showNewest()
+        }
         showBody()
         refreshTurn()
     }

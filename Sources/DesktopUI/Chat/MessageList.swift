@@ -110,6 +110,7 @@ public final class MessageList {
                     ? MessageRowView.PlaceholderRoom(width: gtk_widget_get_width(listView), characterWidth: placeholders.characterWidth(in: listView))
                     : nil
                 row.show(message, placeholderIn: room)
+                row.setFound(id == highlighted)
                 bound[id] = row
                 placeholders.bound(row)
             })
@@ -137,7 +138,7 @@ public final class MessageList {
         Signals.connect(adj, "value-changed") { [unowned self] in
             let upper = gtk_adjustment_get_upper(adjustment)
             let byUser = upper == lastUpper && !LazyColumn.movingTheView
-            if byUser { stickToBottom = reachedLast && distanceFromBottom(adjustment) < 48 }
+            if byUser && !movingToFound { stickToBottom = reachedLast && distanceFromBottom(adjustment) < 48 }
             placeholders.viewMoved(to: gtk_adjustment_get_value(adjustment), byUser: byUser)
         }
         // Taken after this dispatch: gtk_adjustment_configure notifies the new upper *before* it emits
@@ -166,6 +167,7 @@ public final class MessageList {
             if framesSinceShow > 1, !reachedLast, distanceFromBottom(adjustment) < lead { newerNeeded() }
             placeholders.frame(rows: bound.values, view: widget)
             if offEnd { moveToEnd() }
+            keepFoundInView()
         }
         // A conversation just opened makes only the rows its first frame shows (`OpeningFrame`):
         // after each layout of that frame, the placeholders in view get their content and the
@@ -210,6 +212,8 @@ public final class MessageList {
         reachedLast = true
         stagedNewer = []
         framesSinceShow = 0
+        highlighted = nil
+        pinned = nil
         placeholders.opened(Array(order.dropLast(page.madeAtOnce)))
         // The newest first, then the older ones before it: the list keeps its anchor on the row it
         // had, so its first layout starts at the newest message — at the end, unless that one is
@@ -218,6 +222,61 @@ public final class MessageList {
         splice(at: 0, remove: 0, insert: Array(order.dropLast()))
         scrollToBottom()
     }
+
+    /// Replaces the list with `list` from its first message on, that one at the top of the view and
+    /// highlighted (a search result, however deep in the conversation). Older messages come in above
+    /// it from the second frame on — the list keeps its anchor on the row it had, so the found one
+    /// stays in place — and newer ones below as the view moves down. `newestLoaded`: `list` ends
+    /// with the conversation's newest message.
+    public func show(from list: [ChatMessage], highlighting id: UUID, newestLoaded: Bool) {
+        messages = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        order = list.map(\.id)
+        bound = [:]
+        pending = []
+        stickToBottom = false
+        reachedFirst = false
+        reachedLast = newestLoaded
+        stagedNewer = []
+        framesSinceShow = 0
+        highlighted = id
+        pinned = id
+        placeholders.opened([])
+        splice(at: 0, remove: Int(g_list_model_get_n_items(model)), insert: order)
+        gtk_adjustment_set_value(vadjustment, 0)
+    }
+
+    /// The message a search opened the conversation at; its row is marked until another conversation opens.
+    private(set) var highlighted: UUID?
+    /// The found message is held at the top of the view for the first frames, while rows are measured
+    /// and older ones come in above it (GTK 4.8's list view has no "scroll to item"; the list's own
+    /// moves in those frames cannot be told from the user's).
+    private var pinned: UUID?
+    private var movingToFound = false
+    static let pinnedFrames = 30
+
+    private func keepFoundInView() {
+        if framesSinceShow > Self.pinnedFrames { pinned = nil }
+        guard let pinned, let target = messages[pinned] else { return }
+        let shown = bound.values.filter { gtk_widget_get_mapped($0.widget) != 0 && gtk_widget_get_height($0.widget) > 0 }
+        guard !shown.isEmpty else { return }
+        var move = 0.0
+        if let row = shown.first(where: { $0.message?.id == pinned }) {
+            // Relative to the scrolled window, whose top is the view's top; a small gap keeps its ring in view.
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(row.widget, widget, &bounds) != 0 else { return }
+            move = Double(bounds.origin.y) - Double(Style.gapSmall)
+        } else {
+            // Not drawn: the list's estimates moved the view away. A page towards it per frame finds it.
+            let sequences = shown.compactMap { $0.message?.sequence }
+            guard let lowest = sequences.min() else { return }
+            move = (target.sequence < lowest ? -1 : 1) * pageSize
+        }
+        guard abs(move) > 0.5 else { return }
+        movingToFound = true
+        gtk_adjustment_set_value(vadjustment, gtk_adjustment_get_value(vadjustment) + move)
+        movingToFound = false
+    }
+
 
     public func append(_ message: ChatMessage) {
         guard messages[message.id] == nil else { update(message); return }
@@ -292,7 +351,7 @@ public final class MessageList {
         placeholders.broughtByScrolling(newer.map(\.id))
         order.append(contentsOf: newer.map(\.id))
         splice(at: order.count - newer.count, remove: 0, insert: newer.map(\.id))
-        if order.count > Self.window { dropOldest(droppable(order.count - Self.window, newest: false)) }
+        if order.count > Self.window, pinned == nil { dropOldest(droppable(order.count - Self.window, newest: false)) }
     }
 
     /// How many of the newest (or oldest) `count` messages can leave the list (`ScrollLoading`), by

@@ -19,6 +19,13 @@ final class MessageRowView {
     private var plain: Widget?
     private var caption: Widget?
     private var labelledMessage: UUID?
+    /// Marks the row as the message a search opened (the bubble gets an accent ring; the accessible
+    /// description says so).
+    func setFound(_ found: Bool) {
+        UI.setClass(widget, Style.found, found)
+        Accessibility.setDescription(widget, found ? L("Search result") : "")
+    }
+
     /// The user's "Send Again" on a message that was not delivered.
     var onResend: ((ChatMessage) -> Void)?
 

@@ -39,6 +39,8 @@ enum Style {
     /// A bubble standing empty until its content is made (`RowPlaceholders`).
     static let bubblePending = "bos-bubble-pending"
     static let statusPill = "bos-status-pill"
+    /// The message a search result opened.
+    static let found = "bos-found"
     static let timestamp = "bos-timestamp"
     static let codeBlock = "bos-code-block"
     static let quickAction = "bos-quick-action"

@@ -138,6 +138,10 @@ public final class MainWindow {
             show(.chat)
             (page(.chat) as? ChatPage)?.openQuickActions()
         }
+        Actions.add("search-history", toWindow: window, application: context.application, accelerators: ["<Control><Shift>f"]) { [unowned self] in
+            show(.chat)
+            (page(.chat) as? ChatPage)?.sidebar.focusSearch()
+        }
         Actions.add("open-page-window", toWindow: window, application: context.application, accelerators: ["<Control><Shift>n"]) { [unowned self] in
             PageWindow(context: context, kind: currentKind).present()
         }

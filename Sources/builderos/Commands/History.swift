@@ -57,7 +57,8 @@ struct HistoryListCommand: ParsableCommand {
             Terminal.line(L("There are no conversations on this computer yet."))
         } else {
             for c in conversations {
-                let count = String(format: L("%d messages"), store.messageCount(in: c.id))
+                let messages = store.messageCount(in: c.id)
+                let count = String(format: L("%d message", "%d messages", count: messages), messages)
                 Terminal.line("\(c.id.uuidString.prefix(8).lowercased())  \(History.time.string(from: c.updated))  \(c.agent.displayName)  \(count)  \(c.title)")
             }
         }
@@ -67,10 +68,9 @@ struct HistoryListCommand: ParsableCommand {
 struct HistorySearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search", abstract: "Find messages in every conversation.",
-        discussion: """
-            Words match as prefixes and all must be found; accents are ignored (resume finds résumé). \
-            "two words" finds that phrase; -word leaves out messages that have it.
-            """)
+        // One-line literals: xgettext reads this file (multi-line ones confuse it).
+        discussion: "Words match as prefixes and all must be found; accents are ignored (resume finds résumé). "
+            + "\"two words\" finds that phrase; -word leaves out messages that have it.")
 
     // `-word` is an exclusion, not an option.
     @Argument(parsing: .allUnrecognized, help: "What to find.") var query: [String]
@@ -118,10 +118,8 @@ struct HistorySearchCommand: ParsableCommand {
 struct HistoryExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export", abstract: "Export conversations as Markdown (to read) or JSON (to import elsewhere).",
-        discussion: """
-            Without --output the export goes to standard output. Markdown of several conversations \
-            given a folder as --output writes one file per conversation.
-            """)
+        discussion: "Without --output the export goes to standard output. Markdown of several conversations "
+            + "given a folder as --output writes one file per conversation.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case markdown, json
@@ -165,7 +163,9 @@ struct HistoryExportCommand: ParsableCommand {
                 try write(Data(documents.map(\.1).joined(separator: "\n\n").utf8), to: output)
             }
         }
-        if let output { Terminal.error(String(format: L("Exported %d conversations to %@."), chosen.count, output)) }
+        if let output {
+            Terminal.error(String(format: L("Exported %d conversation to %@.", "Exported %d conversations to %@.", count: chosen.count), chosen.count, output))
+        }
     }
 
     private func isFolder(_ path: String) -> Bool {
@@ -195,10 +195,13 @@ struct HistoryImportCommand: ParsableCommand {
         let store = try History.open()
         do {
             let summary = try store.importHistory(HistoryImport.read(fileAt: file))
+            // One sentence per count, so each can take its plural form.
             Terminal.line(
-                String(
-                    format: L("Imported %d new conversations and %d new messages; %d messages were already here."),
-                    summary.conversationsAdded, summary.messagesAdded, summary.messagesAlreadyThere))
+                [
+                    String(format: L("New conversations: %d", "New conversations: %d", count: summary.conversationsAdded), summary.conversationsAdded),
+                    String(format: L("New messages: %d", "New messages: %d", count: summary.messagesAdded), summary.messagesAdded),
+                    String(format: L("Messages already here: %d", "Messages already here: %d", count: summary.messagesAlreadyThere), summary.messagesAlreadyThere),
+                ].joined(separator: "\n"))
         } catch { throw CLIFailure(error: error) }
     }
 }

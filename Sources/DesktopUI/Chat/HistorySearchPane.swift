@@ -1,0 +1,178 @@
+import BuilderOSKit
+import CGtk
+import Foundation
+import GtkKit
+
+/// The search field over the conversation list and its results: every conversation's messages,
+/// grouped by conversation (the newest first), each hit with the date, who wrote it and a snippet
+/// with the matched words in bold. Down moves from the field to the results, Enter opens the
+/// first or the chosen one, Escape clears the search and returns to the conversations.
+@MainActor
+final class HistorySearchPane {
+    let entry: Widget
+    let results: Widget
+    private let list: Widget
+    private let search: HistorySearchService
+    private var rowHits: [Int: SearchHit] = [:]
+    /// Said when the search starts (text typed) or ends (cleared), to swap the list and the results.
+    var onSearching: ((Bool) -> Void)?
+    var onOpen: ((SearchHit) -> Void)?
+    /// Escape: the search is over, back to the conversations.
+    var onLeave: (() -> Void)?
+    private(set) var searching = false
+    private var typed = 0
+    /// What GtkSearchEntry waits between keystrokes too.
+    static let typingPause = 0.15
+
+    init(search: HistorySearchService) {
+        self.search = search
+        entry = gtk_search_entry_new()
+        gtk_widget_set_name(entry, "history-search")
+        Accessibility.setLabel(entry, L("Search all conversations"))
+        UI.margins(entry, bottom: Style.gapSmall, start: Style.gapSmall, end: Style.gapSmall)
+        list = gtk_list_box_new()
+        gtk_widget_set_name(list, "search-results")
+        Accessibility.setLabel(list, L("Search results"))
+        UI.addClasses(list, [Style.transparent])
+        gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_BROWSE)
+        results = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(OpaquePointer(results), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(OpaquePointer(results), list)
+        gtk_widget_set_vexpand(results, 1)
+        showIndexProgress(search.indexProgress)
+        search.indexChanges.add(owner: self) { [weak self] progress in self?.showIndexProgress(progress) }
+
+        // Each keystroke waits a moment for the next before it searches (GTK 4.8's "search-changed" did not
+        // follow text set by code, such as a paste through the accessibility interface).
+        Signals.connect(UnsafeMutableRawPointer(entry), "changed") { [unowned self] in
+            typed += 1
+            let now = typed
+            DispatchQueue.main.asyncAfter(deadline: .now() + Self.typingPause) { [weak self] in
+                if self?.typed == now { self?.run() }
+            }
+        }
+        Signals.connect(UnsafeMutableRawPointer(entry), "activate") { [unowned self] in
+            if let first = rowHits.keys.min().flatMap({ rowHits[$0] }) { onOpen?(first) }
+        }
+        Signals.connect(UnsafeMutableRawPointer(entry), "stop-search") { [unowned self] in leave() }
+        Signals.onKeyPressed(entry) { [unowned self] keyval, _ in
+            let down: UInt32 = 0xff54
+            guard keyval == down, let first = rowHits.keys.min(), let row = gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(first)) else {
+                return false
+            }
+            gtk_list_box_select_row(OpaquePointer(list), row)
+            gtk_widget_grab_focus(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self))
+            return true
+        }
+        Signals.onKeyPressed(list) { [unowned self] keyval, _ in
+            let escape: UInt32 = 0xff1b
+            guard keyval == escape else { return false }
+            leave()
+            return true
+        }
+        Signals.connect(
+            UnsafeMutableRawPointer(list), "row-activated",
+            withArgument: { [unowned self] row in
+                guard let row else { return }
+                let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
+                if let hit = rowHits[index] { onOpen?(hit) }
+            })
+        Lifetime.tie(self, to: entry)
+    }
+
+    func focus() {
+        gtk_widget_grab_focus(entry)
+    }
+
+    /// The placeholder says how far indexing an older history has come (its results are partial until then).
+    private func showIndexProgress(_ progress: SearchIndexProgress) {
+        let text =
+            progress.isComplete
+            ? L("Search all conversations")
+            : String(format: L("Indexing history… %d%%"), Int(progress.fraction * 100))
+        Properties.setString(UnsafeMutableRawPointer(entry), "placeholder-text", text)
+    }
+
+    private func run() {
+        let text = UI.text(of: entry)
+        let active = !text.trimmingCharacters(in: .whitespaces).isEmpty
+        if active != searching {
+            searching = active
+            onSearching?(active)
+        }
+        guard active else { return show([], for: "") }
+        search.search(text) { [weak self] hits in self?.show(hits, for: text) }
+    }
+
+    private func leave() {
+        UI.setText(ofEditable: entry, "")
+        if searching {
+            searching = false
+            onSearching?(false)
+        }
+        onLeave?()
+    }
+
+    private func show(_ hits: [SearchHit], for text: String) {
+        while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(OpaquePointer(list), child) }
+        rowHits = [:]
+        guard !text.isEmpty else { return }
+        if hits.isEmpty {
+            let none = UI.label(L("No messages found."), classes: [Style.body, Style.dim], wrap: true)
+            UI.margins(none, top: Style.gap, start: Style.gapSmall, end: Style.gapSmall)
+            append(none, hit: nil)
+            return
+        }
+        for group in hits.grouped() {
+            let title = UI.label(group.title, classes: [Style.label], wrap: false)
+            gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
+            let agent = UI.label(group.agent.displayName, classes: [Style.caption, Style.dim], wrap: false)
+            let header = UI.hbox(spacing: Style.gapSmall, [title, UI.spacer(vertical: false), agent])
+            UI.margins(header, top: Style.gapSmall)
+            append(header, hit: nil)
+            for hit in group.hits { append(row(for: hit), hit: hit) }
+        }
+    }
+
+    private func append(_ child: Widget, hit: SearchHit?) {
+        gtk_list_box_append(OpaquePointer(list), child)
+        guard let widget = gtk_widget_get_parent(child) else { return }
+        let row = gtkCast(widget, to: GtkListBoxRow.self)
+        let index = Int(gtk_list_box_row_get_index(row))
+        if let hit {
+            rowHits[index] = hit
+        } else {
+            gtk_list_box_row_set_activatable(row, 0)
+            gtk_list_box_row_set_selectable(row, 0)
+            gtk_widget_set_focusable(widget, 0)
+        }
+    }
+
+    private func row(for hit: SearchHit) -> Widget {
+        let who = hit.role == .user ? L("You") : hit.agent.displayName
+        let when = "\(LocalTime.shortDate(hit.created)) \(LocalTime.shortTime(hit.created))"
+        let caption = UI.label("\(who) · \(when)", classes: [Style.caption, Style.dim], wrap: false)
+        let snippet = UI.label("", classes: [Style.body], wrap: true)
+        gtk_label_set_markup(OpaquePointer(snippet), Self.markup(hit.snippet))
+        gtk_label_set_lines(OpaquePointer(snippet), 3)
+        gtk_label_set_ellipsize(OpaquePointer(snippet), PANGO_ELLIPSIZE_END)
+        let box = UI.vbox(spacing: Style.gapHairline, [snippet, caption])
+        let plain = hit.snippet.map(\.text).joined()
+        Accessibility.setLabel(box, String(format: L("%@, %@, in %@: %@"), who, when, hit.conversationTitle, plain))
+        return box
+    }
+
+    /// Pango markup of a snippet: every run escaped, the matched ones bold. The snippet is a cut of the
+    /// message's Markdown source: its emphasis and code marks are left out, as the bubble shows none.
+    static func markup(_ runs: [SnippetRun]) -> String {
+        runs.map { run in
+            let text = run.text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
+                .replacingOccurrences(of: "`", with: "")
+            let escaped = g_markup_escape_text(text, -1).map { pointer in
+                defer { g_free(pointer) }
+                return String(cString: pointer)
+            } ?? ""
+            return run.matched ? "<b>\(escaped)</b>" : escaped
+        }.joined()
+    }
+}

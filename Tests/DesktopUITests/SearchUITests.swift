@@ -1,0 +1,61 @@
+import BuilderOSKit
+import Foundation
+import ProcessHarness
+import Testing
+
+/// Search across conversations in the window (SearchScenario), on a seeded history: a 10,000-message
+/// conversation with the word deep inside, and a newer conversation that has it too.
+@Suite(
+    .enabled(
+        if: ProcessInfo.processInfo.environment["BUILDEROS_TEST_KEYRING"] == "1",
+        "needs the private Secret Service and display that meson-helpers/run-tests starts"))
+struct SearchUITests {
+    func seed(_ sandbox: CLISandbox) throws {
+        let history = try HistoryStore(path: sandbox.root.appendingPathComponent("data/builderos-desktop/history.sqlite3").path)
+        let long = Conversation(agent: .jarvis, title: "Ten thousand", created: Date(timeIntervalSince1970: 1_700_000_000))
+        history.insert(long)
+        history.inTransaction {
+            for i in 0..<10_000 {
+                history.append(
+                    ChatMessage(
+                        conversation: long.id, role: i % 2 == 0 ? .user : .assistant,
+                        text: i == 1234 ? "message 1234 about the résumé" : "message \(i): a **reply** with `code`",
+                        state: i % 2 == 0 ? .sent : .complete, created: long.created.addingTimeInterval(Double(i))))
+            }
+        }
+        let notes = Conversation(agent: .codex, title: "Deploy notes", created: Date(timeIntervalSince1970: 1_800_000_000))
+        history.insert(notes)
+        history.append(ChatMessage(conversation: notes.id, role: .user, text: "Where is my résumé template?", state: .sent, created: notes.created))
+        history.append(
+            ChatMessage(
+                conversation: notes.id, role: .assistant, text: "Your **résumé** template is in `~/Documents`.", state: .complete,
+                created: notes.created.addingTimeInterval(5)))
+    }
+
+    @Test(arguments: Display.allCases) func findOpenAndReturn(on display: Display) async throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
+        #expect(login.status == 0, "\(login.stderr)")
+        try seed(sandbox)
+        let output = try await UIScenario.run(
+            "SearchScenario.search", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
+        for line in output.split(separator: "\n") where line.hasPrefix("MEASURE") { print(line) }
+        UIScenario.screenshotsExist("SearchScenario.search", ["results", "opened"], on: display)
+    }
+
+    /// The same in German, for its screenshots and texts.
+    @Test func findInGerman() async throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
+        #expect(login.status == 0, "\(login.stderr)")
+        try seed(sandbox)
+        _ = try await UIScenario.run(
+            "SearchScenario.search", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: .x11,
+            environment: ["LANG": "C.UTF-8", "LANGUAGE": "de"], options: ["screens": "german"])
+        UIScenario.screenshotsExist("SearchScenario.search", ["german-results", "german-opened"], on: .x11)
+    }
+}
