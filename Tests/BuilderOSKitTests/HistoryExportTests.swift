@@ -10,10 +10,22 @@ struct HistoryExportTests {
         let c = Conversation(agent: .codex, title: "Deploy: the\nplan", created: Date(timeIntervalSince1970: 1_700_000_000))
         store.insert(c)
         let attachment = ChatAttachment(id: "a1", filename: "log.txt", mimeType: "text/plain", size: 42, type: "file", url: "/api/uploads/a1")
-        store.append(ChatMessage(conversation: c.id, role: .user, text: "How?", state: .sent, created: Date(timeIntervalSince1970: 1_700_000_060.125), attachments: [attachment]))
-        store.append(ChatMessage(conversation: c.id, role: .assistant, text: "Run:\n\n```sh\nmake deploy\n```", state: .complete, created: Date(timeIntervalSince1970: 1_700_000_120)))
-        store.append(ChatMessage(conversation: c.id, role: .status, text: "Codex could not answer", state: .complete, created: Date(timeIntervalSince1970: 1_700_000_180)))
-        store.append(ChatMessage(conversation: c.id, role: .assistant, text: "Cut off:\n```\nhalf", state: .interrupted, created: Date(timeIntervalSince1970: 1_700_000_240)))
+        store.append(
+            ChatMessage(
+                conversation: c.id, role: .user, text: "How?", state: .sent, created: Date(timeIntervalSince1970: 1_700_000_060.125),
+                attachments: [attachment]))
+        store.append(
+            ChatMessage(
+                conversation: c.id, role: .assistant, text: "Run:\n\n```sh\nmake deploy\n```", state: .complete,
+                created: Date(timeIntervalSince1970: 1_700_000_120)))
+        store.append(
+            ChatMessage(
+                conversation: c.id, role: .status, text: "Codex could not answer", state: .complete,
+                created: Date(timeIntervalSince1970: 1_700_000_180)))
+        store.append(
+            ChatMessage(
+                conversation: c.id, role: .assistant, text: "Cut off:\n```\nhalf", state: .interrupted,
+                created: Date(timeIntervalSince1970: 1_700_000_240)))
         store.append(ChatMessage(conversation: c.id, role: .user, text: "later", state: .queued, created: Date(timeIntervalSince1970: 1_700_000_300)))
         return (store, c)
     }
@@ -76,8 +88,12 @@ struct HistoryExportTests {
         #expect(refusal("") == .notJSON && refusal("\u{89}PNG") == .notJSON)
         #expect(refusal("[1, 2]") == .notAnExport && refusal("{\"format\": \"other\", \"version\": 1}") == .notAnExport)
         #expect(refusal(good.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 2")) == .newerFormat(version: 2))
-        #expect(refusal(good.replacingOccurrences(of: "\"state\" : \"complete\"", with: "\"state\" : \"exploded\"")) == .invalidField("conversations[0].messages[1].state"))
-        #expect(refusal(good.replacingOccurrences(of: "\"created\" : 1700000120", with: "\"created\" : \"yesterday\"")) == .invalidField("conversations[0].messages[1].created"))
+        #expect(
+            refusal(good.replacingOccurrences(of: "\"state\" : \"complete\"", with: "\"state\" : \"exploded\""))
+                == .invalidField("conversations[0].messages[1].state"))
+        #expect(
+            refusal(good.replacingOccurrences(of: "\"created\" : 1700000120", with: "\"created\" : \"yesterday\""))
+                == .invalidField("conversations[0].messages[1].created"))
         #expect(refusal(good.replacingOccurrences(of: "\"title\"", with: "\"name\"")) == .invalidField("conversations[0].title"))
         #expect(HistoryImportProblem.invalidField("x").message.contains("“x”"))
 
@@ -98,7 +114,9 @@ struct HistoryExportTests {
         let handle = try #require(FileHandle(forWritingAtPath: huge))
         try handle.truncate(atOffset: UInt64(HistoryImport.maximumBytes) + 1)  // sparse: no disk used
         try handle.close()
-        #expect(throws: BuilderOSError.historyImportRefused(.tooLarge(bytes: HistoryImport.maximumBytes + 1))) { try HistoryImport.read(fileAt: huge) }
+        #expect(throws: BuilderOSError.historyImportRefused(.tooLarge(bytes: HistoryImport.maximumBytes + 1))) {
+            try HistoryImport.read(fileAt: huge)
+        }
         #expect(throws: BuilderOSError.fileUnreadable(path: folder.path)) { try HistoryImport.read(fileAt: folder.path) }
     }
 
@@ -110,10 +128,12 @@ struct HistoryExportTests {
         var document = source.exportDocument()
         // A second conversation whose agent the database would accept but whose message text is made
         // unwritable: a trigger that fails mid-import stands in for a full disk.
-        document.conversations.append(HistoryExportDocument.Conversation(
-            id: UUID(), agent: .jarvis, title: "Second", created: 0, updated: 0, draft: "",
-            messages: [.init(id: UUID(), role: .user, text: "boom", state: .sent, created: 0, attachments: [])]))
-        try target.db.execute("CREATE TEMP TRIGGER fail BEFORE INSERT ON messages WHEN new.text = 'boom' BEGIN SELECT RAISE(ABORT, 'disk full'); END;")
+        document.conversations.append(
+            HistoryExportDocument.Conversation(
+                id: UUID(), agent: .jarvis, title: "Second", created: 0, updated: 0, draft: "",
+                messages: [.init(id: UUID(), role: .user, text: "boom", state: .sent, created: 0, attachments: [])]))
+        try target.db.execute(
+            "CREATE TEMP TRIGGER fail BEFORE INSERT ON messages WHEN new.text = 'boom' BEGIN SELECT RAISE(ABORT, 'disk full'); END;")
         #expect(throws: BuilderOSError.self) { try target.importHistory(document) }
         #expect(target.conversations().isEmpty && target.search(SearchQuery("deploy")).isEmpty, "nothing of the file stayed")
     }

@@ -76,12 +76,19 @@ struct HistorySearchTests {
         let new = Conversation(agent: .jarvis, title: "New", created: Date(timeIntervalSince1970: 2000))
         store.insert(old)
         store.insert(new)
-        store.append(ChatMessage(conversation: old.id, role: .user, text: "first backup plan", state: .sent, created: Date(timeIntervalSince1970: 1001)))
-        store.append(ChatMessage(conversation: new.id, role: .assistant, text: "the backup is done", state: .complete, created: Date(timeIntervalSince1970: 2001)))
-        store.append(ChatMessage(conversation: old.id, role: .assistant, text: "backup again", state: .complete, created: Date(timeIntervalSince1970: 3001)))
+        store.append(
+            ChatMessage(conversation: old.id, role: .user, text: "first backup plan", state: .sent, created: Date(timeIntervalSince1970: 1001)))
+        store.append(
+            ChatMessage(
+                conversation: new.id, role: .assistant, text: "the backup is done", state: .complete, created: Date(timeIntervalSince1970: 2001)))
+        store.append(
+            ChatMessage(conversation: old.id, role: .assistant, text: "backup again", state: .complete, created: Date(timeIntervalSince1970: 3001)))
         let hits = store.search(SearchQuery("back"))
         #expect(hits.map(\.created.timeIntervalSince1970) == [3001, 2001, 1001])
-        #expect(hits[1].snippet == [SnippetRun(text: "the ", matched: false), SnippetRun(text: "backup", matched: true), SnippetRun(text: " is done", matched: false)])
+        #expect(
+            hits[1].snippet == [
+                SnippetRun(text: "the ", matched: false), SnippetRun(text: "backup", matched: true), SnippetRun(text: " is done", matched: false),
+            ])
         #expect(hits[1].conversationTitle == "New" && hits[1].agent == .jarvis && hits[1].role == .assistant)
         let groups = hits.grouped()
         #expect(groups.map(\.title) == ["Old", "New"] && groups[0].hits.count == 2)
@@ -138,8 +145,10 @@ struct HistorySearchTests {
         for n in 0..<messages {
             try db.run(
                 "INSERT INTO messages (id, conversation, role, text, state, created) VALUES (?, ?, ?, ?, 'complete', ?)",
-                [.text(UUID().uuidString), .text(conversation.id.uuidString), .text(n % 2 == 0 ? "user" : "assistant"),
-                 .text("message \(n) about résumé"), .real(Double(n))])
+                [
+                    .text(UUID().uuidString), .text(conversation.id.uuidString), .text(n % 2 == 0 ? "user" : "assistant"),
+                    .text("message \(n) about résumé"), .real(Double(n)),
+                ])
         }
         try db.execute("COMMIT")
     }

@@ -23,9 +23,10 @@ struct HistoryCLITests {
         store.insert(deploy)
         store.append(ChatMessage(conversation: notes.id, role: .user, text: "my résumé draft", state: .sent, created: notes.created))
         store.append(ChatMessage(conversation: deploy.id, role: .user, text: "how do I deploy?", state: .sent, created: deploy.created))
-        store.append(ChatMessage(
-            conversation: deploy.id, role: .assistant, text: "Run this:\n\n```sh\nmake deploy\n```\n\u{1B}]52;c;aGk=\u{07} resume later",
-            state: .complete, created: deploy.created.addingTimeInterval(60)))
+        store.append(
+            ChatMessage(
+                conversation: deploy.id, role: .assistant, text: "Run this:\n\n```sh\nmake deploy\n```\n\u{1B}]52;c;aGk=\u{07} resume later",
+                state: .complete, created: deploy.created.addingTimeInterval(60)))
         return (deploy, notes)
     }
 
@@ -47,7 +48,9 @@ struct HistoryCLITests {
         #expect(search.stdout.contains("Deploy  (Jarvis") && search.stdout.contains("Notes  (Codex") && search.stdout.contains("my résumé draft"))
         #expect(search.stdout.contains("\\u{1B}]52") && !search.stdout.contains("\u{1B}"), "a server's escape is shown, never acted on")
         #expect(search.stdout.range(of: "Deploy")!.lowerBound < search.stdout.range(of: "Notes")!.lowerBound, "newest first")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(try await sandbox.run(["history", "search", "--json", "resum", "-draft"]).stdout.utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try await sandbox.run(["history", "search", "--json", "resum", "-draft"]).stdout.utf8))
+                as? [String: Any])
         let results = try #require(json["results"] as? [[String: Any]])
         #expect(results.count == 1 && results[0]["conversation_title"] as? String == "Deploy" && results[0]["matched"] as? [String] == ["resume"])
         #expect(try await sandbox.run(["history", "search", "-draft"]).status == 2, "only an exclusion is a usage error")
@@ -71,7 +74,9 @@ struct HistoryCLITests {
         #expect(permissions == 0o600, "the history is private")
         let other = try CLISandbox()
         let first = try await other.run(["history", "import", backup])
-        #expect(first.status == 0 && first.stdout == "New conversations: 2\nNew messages: 3\nMessages already here: 0\n", "\(first.stdout)\(first.stderr)")
+        #expect(
+            first.status == 0 && first.stdout == "New conversations: 2\nNew messages: 3\nMessages already here: 0\n", "\(first.stdout)\(first.stderr)"
+        )
         let second = try await other.run(["history", "import", backup])
         #expect(second.stdout == "New conversations: 0\nNew messages: 0\nMessages already here: 3\n")
         let imported = try HistoryStore(path: historyPath(other))

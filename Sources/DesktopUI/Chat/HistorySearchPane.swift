@@ -168,10 +168,11 @@ final class HistorySearchPane {
         runs.map { run in
             let text = run.text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
                 .replacingOccurrences(of: "`", with: "")
-            let escaped = g_markup_escape_text(text, -1).map { pointer in
-                defer { g_free(pointer) }
-                return String(cString: pointer)
-            } ?? ""
+            let escaped =
+                g_markup_escape_text(text, -1).map { pointer in
+                    defer { g_free(pointer) }
+                    return String(cString: pointer)
+                } ?? ""
             return run.matched ? "<b>\(escaped)</b>" : escaped
         }.joined()
     }

@@ -277,7 +277,6 @@ public final class MessageList {
         movingToFound = false
     }
 
-
     public func append(_ message: ChatMessage) {
         guard messages[message.id] == nil else { update(message); return }
         // The newest are not in the list: a reply comes in with them when the view gets there, and

@@ -22,7 +22,8 @@ enum SearchScenario: ScenarioGroup {
         guard let entry = d.widget("history-search", in: main), let results = d.widget("search-results", in: main),
             let list = d.widget("conversations", in: main)
         else { return d.expect(false, "the search field, its results and the conversation list exist") }
-        d.expect(gtk_window_get_focus(window).map { gtk_widget_is_ancestor($0, entry) != 0 || $0 == entry } ?? false, "the shortcut focuses the field")
+        d.expect(
+            gtk_window_get_focus(window).map { gtk_widget_is_ancestor($0, entry) != 0 || $0 == entry } ?? false, "the shortcut focuses the field")
 
         let needle = "resume"
         let prefix = c.options["screens"].map { "\($0)-" } ?? ""  // "german-": the German run's pictures
@@ -31,7 +32,9 @@ enum SearchScenario: ScenarioGroup {
             let shown = WidgetTree.visibleTexts(in: results)
             return shown.contains("Ten thousand") && shown.contains("Deploy notes")
         }
-        d.expect(found && gtk_widget_get_mapped(results) != 0 && gtk_widget_get_mapped(list) == 0, "the results replace the list, grouped by conversation", d.texts(main))
+        d.expect(
+            found && gtk_widget_get_mapped(results) != 0 && gtk_widget_get_mapped(list) == 0, "the results replace the list, grouped by conversation",
+            d.texts(main))
         let hitRows = WidgetTree.all(results).filter { isRow($0) && gtk_list_box_row_get_selectable(gtkCast($0, to: GtkListBoxRow.self)) != 0 }
         d.expect(hitRows.count == 3, "one row per message found (headers are not rows to choose)", "\(hitRows.count)")
         let bold = WidgetTree.all(results).contains { label in
@@ -53,7 +56,9 @@ enum SearchScenario: ScenarioGroup {
             frames += 1
         }
         await d.nextFrame(main)
-        print("MEASURE open a search hit 1,234 messages into 10,000: \(Int(Date().timeIntervalSince(start) * 1000)) ms, \(frames) frames until ringed in view and painted")
+        print(
+            "MEASURE open a search hit 1,234 messages into 10,000: \(Int(Date().timeIntervalSince(start) * 1000)) ms, \(frames) frames until ringed in view and painted"
+        )
         d.expect(foundInView(d, main), "the found message is in view, ringed, near the top")
         // And stays there while older messages come in above it.
         for _ in 0..<10 { await d.nextFrame(main) }
@@ -68,7 +73,9 @@ enum SearchScenario: ScenarioGroup {
         // `/` in the list goes to the field.
         d.sendKey(0x2f, to: list)
         await d.settle()
-        d.expect(gtk_window_get_focus(window).map { gtk_widget_is_ancestor($0, entry) != 0 || $0 == entry } ?? false, "/ in the list goes to the search field")
+        d.expect(
+            gtk_window_get_focus(window).map { gtk_widget_is_ancestor($0, entry) != 0 || $0 == entry } ?? false,
+            "/ in the list goes to the search field")
         // Older rows came in above the found one and the view kept it: scroll to the top of what is loaded.
         d.type("nothing-like-this", into: "history-search", in: main)
         d.expect(await d.wait { d.texts(main).contains(L("No messages found.")) }, "a search without hits says so")

@@ -17,7 +17,9 @@ struct History: ParsableCommand {
             let showProgress = isatty(STDERR_FILENO) == 1
             do {
                 try SearchIndexBackfill.run(path: store.path) { progress in
-                    if showProgress { Terminal.message("\r" + String(format: L("Indexing your history for search… %d%%"), Int(progress.fraction * 100))) }
+                    if showProgress {
+                        Terminal.message("\r" + String(format: L("Indexing your history for search… %d%%"), Int(progress.fraction * 100)))
+                    }
                 }
             } catch { throw CLIFailure(error: error) }
             if showProgress { Terminal.message("\r\u{1B}[K") }
@@ -59,7 +61,9 @@ struct HistoryListCommand: ParsableCommand {
             for c in conversations {
                 let messages = store.messageCount(in: c.id)
                 let count = String(format: L("%d message", "%d messages", count: messages), messages)
-                Terminal.line("\(c.id.uuidString.prefix(8).lowercased())  \(History.time.string(from: c.updated))  \(c.agent.displayName)  \(count)  \(c.title)")
+                Terminal.line(
+                    "\(c.id.uuidString.prefix(8).lowercased())  \(History.time.string(from: c.updated))  \(c.agent.displayName)  \(count)  \(c.title)"
+                )
             }
         }
     }
@@ -164,7 +168,8 @@ struct HistoryExportCommand: ParsableCommand {
             }
         }
         if let output {
-            Terminal.error(String(format: L("Exported %d conversation to %@.", "Exported %d conversations to %@.", count: chosen.count), chosen.count, output))
+            Terminal.error(
+                String(format: L("Exported %d conversation to %@.", "Exported %d conversations to %@.", count: chosen.count), chosen.count, output))
         }
     }
 
@@ -198,9 +203,12 @@ struct HistoryImportCommand: ParsableCommand {
             // One sentence per count, so each can take its plural form.
             Terminal.line(
                 [
-                    String(format: L("New conversations: %d", "New conversations: %d", count: summary.conversationsAdded), summary.conversationsAdded),
+                    String(
+                        format: L("New conversations: %d", "New conversations: %d", count: summary.conversationsAdded), summary.conversationsAdded),
                     String(format: L("New messages: %d", "New messages: %d", count: summary.messagesAdded), summary.messagesAdded),
-                    String(format: L("Messages already here: %d", "Messages already here: %d", count: summary.messagesAlreadyThere), summary.messagesAlreadyThere),
+                    String(
+                        format: L("Messages already here: %d", "Messages already here: %d", count: summary.messagesAlreadyThere),
+                        summary.messagesAlreadyThere),
                 ].joined(separator: "\n"))
         } catch { throw CLIFailure(error: error) }
     }
