@@ -110,7 +110,7 @@ struct HistoryExportTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let huge = folder.appendingPathComponent("huge.json").path
-        FileManager.default.createFile(atPath: huge, contents: nil)
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: huge))
         try handle.truncate(atOffset: UInt64(HistoryImport.maximumBytes) + 1)  // sparse: no disk used
         try handle.close()

@@ -178,25 +178,29 @@ struct MainWindowUITests {
         let server = try ServerProcess()
         defer { server.stop() }
         try await signIn(sandbox, server)
-        let history = try HistoryStore(path: sandbox.root.appendingPathComponent("data/builderos-desktop/history.sqlite3").path)
-        // An older conversation whose newest reply is taller than the window (the opening frame's check).
-        let tall = Conversation(agent: .jarvis, title: "Tall reply")
-        history.insert(tall)
-        history.append(ChatMessage(conversation: tall.id, role: .user, text: "the long one, please", state: .sent))
-        history.append(
-            ChatMessage(
-                conversation: tall.id, role: .assistant,
-                text: (1...60).map { "Line \($0) of the tall reply, one of sixty paragraphs." }.joined(separator: "\n\n"),
-                state: .complete))
-        let conversation = Conversation(agent: .jarvis, title: "Ten thousand")
-        history.insert(conversation)
-        history.inTransaction {
-            for i in 0..<10_000 {
-                history.append(
-                    ChatMessage(
-                        conversation: conversation.id, role: i % 2 == 0 ? .user : .assistant,
-                        text: i % 2 == 0 ? "message \(i)" : "message \(i): a **reply** with `code`",
-                        state: i % 2 == 0 ? .sent : .complete))
+        // Seeded on a thread of its own: 10,000 inserts would hold a cooperative thread for seconds (`offThePool`).
+        let path = sandbox.root.appendingPathComponent("data/builderos-desktop/history.sqlite3").path
+        try await offThePool {
+            let history = try HistoryStore(path: path)
+            // An older conversation whose newest reply is taller than the window (the opening frame's check).
+            let tall = Conversation(agent: .jarvis, title: "Tall reply")
+            history.insert(tall)
+            history.append(ChatMessage(conversation: tall.id, role: .user, text: "the long one, please", state: .sent))
+            history.append(
+                ChatMessage(
+                    conversation: tall.id, role: .assistant,
+                    text: (1...60).map { "Line \($0) of the tall reply, one of sixty paragraphs." }.joined(separator: "\n\n"),
+                    state: .complete))
+            let conversation = Conversation(agent: .jarvis, title: "Ten thousand")
+            history.insert(conversation)
+            history.inTransaction {
+                for i in 0..<10_000 {
+                    history.append(
+                        ChatMessage(
+                            conversation: conversation.id, role: i % 2 == 0 ? .user : .assistant,
+                            text: i % 2 == 0 ? "message \(i)" : "message \(i): a **reply** with `code`",
+                            state: i % 2 == 0 ? .sent : .complete))
+                }
             }
         }
         let output = try await UIScenario.run(

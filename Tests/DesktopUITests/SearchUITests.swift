@@ -10,8 +10,14 @@ import Testing
         if: ProcessInfo.processInfo.environment["BUILDEROS_TEST_KEYRING"] == "1",
         "needs the private Secret Service and display that meson-helpers/run-tests starts"))
 struct SearchUITests {
-    func seed(_ sandbox: CLISandbox) throws {
-        let history = try HistoryStore(path: sandbox.root.appendingPathComponent("data/builderos-desktop/history.sqlite3").path)
+    /// Seeds on a thread of its own (`offThePool`): 10,000 inserts would hold one of Swift's two cooperative
+    /// threads for seconds, and the in-process servers of other suites would starve.
+    func seed(_ sandbox: CLISandbox) async throws {
+        try await offThePool { try Self.seed(at: sandbox.root.appendingPathComponent("data/builderos-desktop/history.sqlite3").path) }
+    }
+
+    static func seed(at path: String) throws {
+        let history = try HistoryStore(path: path)
         let long = Conversation(agent: .jarvis, title: "Ten thousand", created: Date(timeIntervalSince1970: 1_700_000_000))
         history.insert(long)
         history.inTransaction {
@@ -38,7 +44,7 @@ struct SearchUITests {
         defer { server.stop() }
         let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
         #expect(login.status == 0, "\(login.stderr)")
-        try seed(sandbox)
+        try await seed(sandbox)
         let output = try await UIScenario.run(
             "SearchScenario.search", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
         for line in output.split(separator: "\n") where line.hasPrefix("MEASURE") { print(line) }
@@ -52,7 +58,7 @@ struct SearchUITests {
         defer { server.stop() }
         let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
         #expect(login.status == 0, "\(login.stderr)")
-        try seed(sandbox)
+        try await seed(sandbox)
         _ = try await UIScenario.run(
             "SearchScenario.search", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: .x11,
             environment: ["LANG": "C.UTF-8", "LANGUAGE": "de"], options: ["screens": "german"])

@@ -59,6 +59,10 @@ final class Driver {
 
     func widget(_ name: String, in window: Widget) -> Widget? { WidgetTree.named(name, in: window) }
 
+    /// A message as the app shows it in this process's language (the checks compare with what is shown;
+    /// the translation function called with a literal would put the checks' strings in the template).
+    func translated(_ msgid: String) -> String { L(msgid) }
+
     func texts(_ window: Widget) -> String { WidgetTree.visibleTexts(in: window).joined(separator: "\n") }
 
     /// Lets GLib run (the bridge keeps async work flowing) until `condition` holds.

@@ -16,7 +16,7 @@ enum MainScenarios: ScenarioGroup {
             d.expect(false, "the main window opens")
             return nil
         }
-        d.expect(await d.wait { indicator(d, main) == L("Connected") }, "the header says Connected", indicator(d, main))
+        d.expect(await d.wait { indicator(d, main) == d.translated("Connected") }, "the header says Connected", indicator(d, main))
         return main
     }
 

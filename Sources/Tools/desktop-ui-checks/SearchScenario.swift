@@ -78,7 +78,7 @@ enum SearchScenario: ScenarioGroup {
             "/ in the list goes to the search field")
         // Older rows came in above the found one and the view kept it: scroll to the top of what is loaded.
         d.type("nothing-like-this", into: "history-search", in: main)
-        d.expect(await d.wait { d.texts(main).contains(L("No messages found.")) }, "a search without hits says so")
+        d.expect(await d.wait { d.texts(main).contains(d.translated("No messages found.")) }, "a search without hits says so")
     }
 
     static func isLabel(_ widget: Widget) -> Bool {

@@ -1,0 +1,85 @@
+import BuilderOSKit
+import CGtk
+import DesktopUI
+import Foundation
+import GtkKit
+
+/// For `meson-helpers/benchmark`: search in a 100,000-message history (the benchmark seeds it). Each
+/// keystroke of each query (`--queries`, comma-separated) is timed from the text changing to the
+/// frame painted with that text's results; then the queries are typed at a fast typist's pace (a
+/// key each 60 ms) while the frame clock is watched; then a hit deep in a 10,000-message conversation
+/// (`--needle`) is opened and timed until it is in view, ringed and painted. Prints MEASURE lines;
+/// asserts nothing about timing.
+@MainActor
+enum BenchSearchScenario: ScenarioGroup {
+    static let scenarios: [String: Scenario] = ["search": run]
+
+    static func run(_ d: Driver, _ c: ScenarioContext) async {
+        d.readsAccessibleNames = false  // it measures
+        guard let main = await MainScenarios.benchmarkChat(d), let clock = gtk_widget_get_frame_clock(main) else { return }
+        guard let entry = d.widget("history-search", in: main), let results = d.widget("search-results", in: main) else {
+            return d.expect(false, "the search field and its results exist")
+        }
+        let queries = (c.options["queries"] ?? "dep,deploy,retries less,\"dropped connection\",conn -deploy").split(separator: ",").map(String.init)
+        let shows = { (text: String) in (WidgetTree.stateName(of: results) ?? "").hasSuffix(" for \(text)") }
+
+        var latencies: [Double] = []
+        for query in queries {
+            UI.setText(ofEditable: entry, "")
+            await d.nextFrame(main)
+            for end in query.indices.dropFirst().map({ $0 }) + [query.endIndex] {
+                let text = String(query[..<end])
+                let start = Date()
+                UI.setText(ofEditable: entry, text)
+                guard SearchQuery(text).expression != nil else { continue }
+                guard await d.wait(seconds: 5, until: { shows(text) }) else {
+                    d.expect(false, "results for \(text)")
+                    continue
+                }
+                await d.oneFrame(main)
+                latencies.append(Date().timeIntervalSince(start) * 1000)
+            }
+        }
+        let sorted = latencies.sorted()
+        if !sorted.isEmpty {
+            print("MEASURE search-keystrokes=\(sorted.count)")
+            print(String(format: "MEASURE search-keystroke-median-ms=%.1f", sorted[sorted.count / 2]))
+            print(String(format: "MEASURE search-keystroke-worst-ms=%.1f", sorted.last!))
+        }
+
+        // Typing without waiting for results: no frame may be late.
+        UI.setText(ofEditable: entry, "")
+        await d.nextFrame(main)
+        let meter = FrameMeter(clock: clock)
+        meter.start()
+        for query in queries {
+            for end in query.indices.dropFirst().map({ $0 }) + [query.endIndex] {
+                UI.setText(ofEditable: entry, String(query[..<end]))
+                try? await Task.sleep(nanoseconds: 60_000_000)
+            }
+        }
+        _ = await d.wait(seconds: 5) { shows(queries.last!) }
+        meter.stop().report("search-typing-")
+
+        // A hit deep in the long conversation.
+        guard let needle = c.options["needle"] else { return }
+        UI.setText(ofEditable: entry, needle)
+        guard await d.wait(seconds: 5, until: { shows(needle) }) else { return d.expect(false, "the needle is found") }
+        await d.nextFrame(main)
+        guard
+            let row = WidgetTree.all(results).first(where: {
+                SearchScenario.isRow($0) && gtk_list_box_row_get_selectable(gtkCast($0, to: GtkListBoxRow.self)) != 0
+            })
+        else { return d.expect(false, "a row for the needle") }
+        let start = Date()
+        gtk_widget_activate(row)
+        var frames = 0
+        while !SearchScenario.foundInView(d, main) && frames < 120 {
+            await d.oneFrame(main)
+            frames += 1
+        }
+        await d.oneFrame(main)
+        d.expect(SearchScenario.foundInView(d, main), "the found message is in view")
+        print(String(format: "MEASURE search-open-deep-ms=%.1f", Date().timeIntervalSince(start) * 1000))
+    }
+}
