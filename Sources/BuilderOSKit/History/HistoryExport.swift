@@ -137,3 +137,62 @@ public enum HistoryMarkdown {
         return f
     }
 }
+
+public enum HistoryExportFormat: String, Sendable, CaseIterable {
+    case markdown, json
+}
+
+extension HistoryStoring {
+    /// Writes `conversations` to `path`: JSON (lossless), or Markdown — one file for one conversation,
+    /// else a folder with a file each (`HistoryMarkdown.fileName`).
+    public func export(_ conversations: [Conversation], as format: HistoryExportFormat, to path: String, server: String?)
+        throws(BuilderOSError)
+    {
+        switch format {
+        case .json:
+            try HistoryFiles.write(exportDocument(of: conversations.map(\.id), server: server, now: Date()).encoded(), to: path)
+        case .markdown where conversations.count == 1:
+            let c = conversations[0]
+            try HistoryFiles.write(Data(HistoryMarkdown.render(c, messages: allMessages(in: c.id)).utf8), to: path)
+        case .markdown:
+            try HistoryFiles.makeFolder(path)
+            for c in conversations {
+                let file = (path as NSString).appendingPathComponent(HistoryMarkdown.fileName(for: c))
+                try HistoryFiles.write(Data(HistoryMarkdown.render(c, messages: allMessages(in: c.id)).utf8), to: file)
+            }
+        }
+    }
+}
+
+/// Export files: private to the user from their first byte (it is the user's history), and written
+/// whole or not at all (a temporary file renamed into place).
+public enum HistoryFiles {
+    public static func write(_ data: Data, to path: String) throws(BuilderOSError) {
+        let temporary = path + ".part-" + UUID().uuidString.prefix(8)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .fileUnwritable(path: path) }
+        var written = 0
+        let complete = data.withUnsafeBytes { bytes -> Bool in
+            while written < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                written += n
+            }
+            return true
+        }
+        let closed = close(fd) == 0
+        guard complete, closed, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw .fileUnwritable(path: path)
+        }
+    }
+
+    public static func makeFolder(_ path: String) throws(BuilderOSError) {
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw .fileUnwritable(path: path)
+        }
+    }
+}

@@ -22,6 +22,13 @@ public protocol HistoryStoring: AnyObject {
     /// User messages not yet handed to a socket, oldest first: the outbox.
     func queued() -> [ChatMessage]
     func activity(since start: Date) -> ChatActivity
+
+    /// The conversations `ids` (all when nil) with every message, as the JSON export holds them.
+    func exportDocument(of ids: [UUID]?, server: String?, now: Date) -> HistoryExportDocument
+    /// Every message of a conversation, oldest first.
+    func allMessages(in conversation: UUID) -> [ChatMessage]
+    /// Merges an export by id, in one transaction.
+    @discardableResult func importHistory(_ document: HistoryExportDocument) throws(BuilderOSError) -> HistoryImportSummary
 }
 
 extension HistoryStoring {

@@ -297,6 +297,22 @@ public final class ChatService {
     }
 
     /// A message as it is right now: a streaming reply from memory, anything else from history.
+    // MARK: Export and import
+
+    /// Writes the conversations `ids` (all when nil) to `path` (see `HistoryStoring.export`).
+    public func export(_ ids: [UUID]?, as format: HistoryExportFormat, to path: String, server: String?) throws(BuilderOSError) {
+        try history.export(conversations.filter { ids?.contains($0.id) ?? true }, as: format, to: path, server: server)
+    }
+
+    /// Imports a JSON export (refused whole when it is not a valid one) and shows the conversations it added.
+    @discardableResult
+    public func importHistory(from path: String) throws(BuilderOSError) -> HistoryImportSummary {
+        let summary = try history.importHistory(HistoryImport.read(fileAt: path))
+        conversations = history.conversations()
+        changes.notify(.conversationsChanged)
+        return summary
+    }
+
     public func liveMessage(_ id: UUID) -> ChatMessage? {
         active.values.compactMap(\.reply).first { $0.id == id }
     }

@@ -10,6 +10,8 @@ final class ChatPage: Page {
     let widget: Widget
     let sidebar: ConversationSidebar
     let view: ConversationView
+    /// Export and import through the file chooser (the main menu's and the conversation's menu items).
+    let transfer: HistoryTransfer
     private let context: PageContext
     private let window: @MainActor () -> Widget?
 
@@ -20,6 +22,7 @@ final class ChatPage: Page {
     init(context: PageContext, window: @escaping @MainActor () -> Widget?) {
         self.context = context
         self.window = window
+        transfer = HistoryTransfer(chat: context.session.chat, server: context.session.server, window: window)
         sidebar = ConversationSidebar(chat: context.session.chat, search: context.session.search)
         let first = context.session.chat.conversations.first?.id
         view = ConversationView(context: context, conversation: first, window: window)
@@ -52,10 +55,30 @@ final class ChatPage: Page {
             sidebar.reload(selected: view.conversationID)
         }
         sidebar.reload(selected: first)
+        addConversationActions()
         Lifetime.tie(self, to: widget)
     }
 
     func shown() { view.composer.focus() }
+
+    /// `conversation.export-markdown` and `…-json` for the open conversation's menu: the page's own
+    /// actions, so they work in the main window and in a window of its own alike.
+    private func addConversationActions() {
+        let group = g_simple_action_group_new()!
+        for format in HistoryExportFormat.allCases {
+            let action = g_simple_action_new("export-\(format.rawValue)", nil)!
+            Signals.connect(
+                UnsafeMutableRawPointer(action), "activate",
+                withArgument: { [weak self] _ in
+                    guard let self, let id = view.conversationID else { return }
+                    transfer.export([id], as: format)
+                })
+            g_action_map_add_action(OpaquePointer(group), action)
+            g_object_unref(UnsafeMutableRawPointer(action))
+        }
+        gtk_widget_insert_action_group(widget, "conversation", OpaquePointer(group))
+        g_object_unref(UnsafeMutableRawPointer(group))
+    }
 
     func openQuickActions() { view.quickActions.open() }
 

@@ -38,9 +38,13 @@ final class ConversationView {
         gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
         let rename = PageLayout.iconButton("document-edit-symbolic", label: L("Rename conversation")) {}
         let delete = PageLayout.iconButton("user-trash-symbolic", label: L("Delete conversation")) {}
+        let export = UI.menuButton(
+            icon: "document-save-symbolic", label: L("Export conversation"),
+            items: [(L("Export as _Markdown…"), "conversation.export-markdown"), (L("Export as _JSON…"), "conversation.export-json")])
+        gtk_widget_set_name(export, "export-conversation")
         gtk_widget_set_name(rename, "rename-conversation")
         gtk_widget_set_name(delete, "delete-conversation")
-        titleBar = UI.hbox(spacing: Style.gapSmall, [UI.vbox([title, agentLabel]), UI.spacer(vertical: false), rename, delete])
+        titleBar = UI.hbox(spacing: Style.gapSmall, [UI.vbox([title, agentLabel]), UI.spacer(vertical: false), export, rename, delete])
         UI.margins(titleBar, top: Style.gapSmall, bottom: Style.gapSmall, start: Style.gap, end: Style.gap)
 
         // The welcome view is made when an empty conversation first shows (`showBody`); the stack

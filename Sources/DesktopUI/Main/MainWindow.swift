@@ -142,6 +142,18 @@ public final class MainWindow {
             show(.chat)
             (page(.chat) as? ChatPage)?.sidebar.focusSearch()
         }
+        // Export and import from the main menu (every conversation; the open one's are the page's own actions).
+        let transfers: [(String, @MainActor (ChatPage) -> Void)] = [
+            ("export-history-json", { $0.transfer.export(nil, as: .json) }),
+            ("export-history-markdown", { $0.transfer.export(nil, as: .markdown) }),
+            ("import-history", { $0.transfer.importHistory() }),
+        ]
+        for (name, body) in transfers {
+            Actions.add(name, toWindow: window, application: context.application, accelerators: []) { [unowned self] in
+                show(.chat)
+                if let chat = page(.chat) as? ChatPage { body(chat) }
+            }
+        }
         Actions.add("open-page-window", toWindow: window, application: context.application, accelerators: ["<Control><Shift>n"]) { [unowned self] in
             PageWindow(context: context, kind: currentKind).present()
         }
@@ -152,6 +164,9 @@ public final class MainWindow {
             icon: "open-menu-symbolic", label: L("Main menu"),
             items: [
                 (L("_Preferences"), "app.preferences"), (L("_Change Server…"), "app.change-server"),
+                (L("E_xport All Conversations as JSON…"), "win.export-history-json"),
+                (L("Export All Conversations as _Markdown…"), "win.export-history-markdown"),
+                (L("_Import History…"), "win.import-history"),
                 (L("_Sign Out…"), "app.sign-out"), (L("_Keyboard Shortcuts"), "app.shortcuts"),
                 (L("_About BuilderOS"), "app.about"), (L("_Quit"), "app.quit"),
             ])

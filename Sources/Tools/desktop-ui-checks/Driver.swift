@@ -166,14 +166,23 @@ final class Driver {
     /// Answers the open file chooser (GTK's own dialog, used when no portal runs) with `path`.
     func chooseFile(_ path: String) async -> Bool {
         guard await wait(seconds: 10, until: { fileChooser() != nil }), let dialog = fileChooser() else { return false }
-        let file = g_file_new_for_path(path)
-        _ = gtk_file_chooser_set_file(OpaquePointer(dialog), file, nil)
-        g_object_unref(UnsafeMutableRawPointer(file))
+        let chooser = OpaquePointer(dialog)
+        if gtk_file_chooser_get_action(chooser) == GTK_FILE_CHOOSER_ACTION_SAVE {
+            // A file to be made: its whole path typed in the name field, as a user may.
+            gtk_file_chooser_set_current_name(chooser, path)
+        } else {
+            let file = g_file_new_for_path(path)
+            _ = gtk_file_chooser_set_file(chooser, file, nil)
+            g_object_unref(UnsafeMutableRawPointer(file))
+        }
         // The chooser loads the folder before it can select the file in it.
         await wait(seconds: 5) {
-            guard let files = gtk_file_chooser_get_files(OpaquePointer(dialog)) else { return false }
-            defer { g_object_unref(UnsafeMutableRawPointer(files)) }
-            return g_list_model_get_n_items(files) > 0
+            guard let file = gtk_file_chooser_get_file(chooser) else { return false }
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            return g_file_get_path(file).map { text in
+                defer { g_free(text) }
+                return String(cString: text) == path
+            } ?? false
         }
         gtk_dialog_response(gtkCast(dialog, to: GtkDialog.self), Int32(GTK_RESPONSE_ACCEPT.rawValue))
         return true

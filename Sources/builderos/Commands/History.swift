@@ -125,12 +125,8 @@ struct HistoryExportCommand: ParsableCommand {
         discussion: "Without --output the export goes to standard output. Markdown of several conversations "
             + "given a folder as --output writes one file per conversation.")
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case markdown, json
-    }
-
     @Option(help: "One conversation: its id, or the start of it as `history list` shows.") var conversation: String?
-    @Option(help: "markdown or json.") var format: Format = .json
+    @Option(help: "markdown or json.") var format: HistoryExportFormat = .json
     @Option(help: "A file to write (a folder for Markdown of several conversations).") var output: String?
     @OptionGroup var outputOptions: OutputOptions
 
@@ -149,23 +145,17 @@ struct HistoryExportCommand: ParsableCommand {
             }
             chosen = matching
         }
-        switch format {
-        case .json:
-            let server = Account().settingsStore.load().server?.displayURL
-            let data = store.exportDocument(of: chosen.map(\.id), server: server).encoded()
-            try write(data, to: output)
-        case .markdown:
-            let documents = chosen.map { ($0, HistoryMarkdown.render($0, messages: store.allMessages(in: $0.id))) }
-            if let output, chosen.count > 1 || isFolder(output) {
-                do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
-                    throw CLIFailure(error: .fileUnwritable(path: output))
-                }
-                for (c, text) in documents {
-                    try write(Data(text.utf8), to: (output as NSString).appendingPathComponent(HistoryMarkdown.fileName(for: c)))
-                }
-            } else {
-                try write(Data(documents.map(\.1).joined(separator: "\n\n").utf8), to: output)
-            }
+        let server = Account().settingsStore.load().server?.displayURL
+        if let output {
+            // Markdown of one conversation to an existing folder goes into it, named as for several.
+            let target =
+                format == .markdown && chosen.count == 1 && isFolder(output)
+                ? (output as NSString).appendingPathComponent(HistoryMarkdown.fileName(for: chosen[0])) : output
+            do { try store.export(chosen, as: format, to: target, server: server) } catch { throw CLIFailure(error: error) }
+        } else if format == .json {
+            Terminal.out(String(decoding: store.exportDocument(of: chosen.map(\.id), server: server).encoded(), as: UTF8.self))
+        } else {
+            Terminal.out(chosen.map { HistoryMarkdown.render($0, messages: store.allMessages(in: $0.id)) }.joined(separator: "\n\n"))
         }
         if let output {
             Terminal.error(
@@ -178,17 +168,9 @@ struct HistoryExportCommand: ParsableCommand {
         return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 
-    /// To the file (private to the user: it is the user's history), or to standard output.
-    private func write(_ data: Data, to path: String?) throws {
-        guard let path else {
-            Terminal.out(String(decoding: data, as: UTF8.self))
-            return
-        }
-        guard FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CLIFailure(error: .fileUnwritable(path: path))
-        }
-    }
 }
+
+extension HistoryExportFormat: ExpressibleByArgument {}
 
 struct HistoryImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
