@@ -17,6 +17,34 @@ extension Signals {
         return attach(UnsafeMutableRawPointer(gesture), "pressed", unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
     }
 
+    /// Calls `handler` whenever the user scrolls (wheel, touchpad), clicks or presses a key in `widget` or
+    /// its children: input the user made, told apart from the widget's own moves. The controllers only
+    /// watch (capture phase, nothing claimed), so the children still get every event.
+    @MainActor
+    public static func onUserInput(_ widget: UnsafeMutablePointer<GtkWidget>, _ handler: @escaping @MainActor () -> Void) {
+        let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
+        gtk_event_controller_set_propagation_phase(scroll, GTK_PHASE_CAPTURE)
+        gtk_widget_add_controller(widget, scroll)
+        typealias Body = @MainActor () -> Void
+        let scrolled: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> gboolean = { _, _, _, user in
+            MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)() }
+            return 0
+        }
+        attach(UnsafeMutableRawPointer(scroll), "scroll", unsafeBitCast(scrolled, to: GCallback.self), handler as Body)
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click, 0)
+        gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
+        gtk_widget_add_controller(widget, click)
+        let pressed: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, _, _, _, user in
+            MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)() }
+        }
+        attach(UnsafeMutableRawPointer(click), "pressed", unsafeBitCast(pressed, to: GCallback.self), handler as Body)
+        onKeyPressed(widget) { _, _ in
+            handler()
+            return false
+        }
+    }
+
     /// Calls `handler(x, y)` when the primary button is pressed with Ctrl held (a link in a terminal).
     @MainActor @discardableResult
     public static func onControlClick(

@@ -20,6 +20,7 @@ final class HistorySearchPane {
     /// Escape: the search is over, back to the conversations.
     var onLeave: (() -> Void)?
     private(set) var searching = false
+    private var shown: [SearchHit] = []
 
     init(search: HistorySearchService) {
         self.search = search
@@ -84,15 +85,21 @@ final class HistorySearchPane {
         Properties.setString(UnsafeMutableRawPointer(entry), "placeholder-text", text)
     }
 
+    /// Messages a search lists: the newest that match. Each is a row of wrapped text that the list lays
+    /// out at once (GtkListBox), so fewer rows keep a keystroke's frame short.
+    static let shownHits = 30
+    /// A single letter matches nearly every message: the search starts at two.
+    static let minimumLength = 2
+
     private func run() {
         let text = UI.text(of: entry)
-        let active = !text.trimmingCharacters(in: .whitespaces).isEmpty
+        let active = text.trimmingCharacters(in: .whitespaces).count >= Self.minimumLength
         if active != searching {
             searching = active
             onSearching?(active)
         }
         guard active else { return show([], for: "") }
-        search.search(text) { [weak self] hits in self?.show(hits, for: text) }
+        search.search(text, limit: Self.shownHits) { [weak self] hits in self?.show(hits, for: text) }
     }
 
     private func leave() {
@@ -105,6 +112,12 @@ final class HistorySearchPane {
     }
 
     private func show(_ hits: [SearchHit], for text: String) {
+        // The same messages with the same marks (a longer word often finds what its start found): the rows stay.
+        defer { shown = hits }
+        if hits == shown, !hits.isEmpty {
+            WidgetTree.setStateName(list, "results \(hits.count) for \(text)")
+            return
+        }
         while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(OpaquePointer(list), child) }
         rowHits = [:]
         // For the benchmark and the checks: which query the rows show.
@@ -147,7 +160,7 @@ final class HistorySearchPane {
         let caption = UI.label("\(who) · \(when)", classes: [Style.caption, Style.dim], wrap: false)
         let snippet = UI.label("", classes: [Style.body], wrap: true)
         gtk_label_set_markup(OpaquePointer(snippet), Self.markup(hit.snippet))
-        gtk_label_set_lines(OpaquePointer(snippet), 3)
+        gtk_label_set_lines(OpaquePointer(snippet), 2)
         gtk_label_set_ellipsize(OpaquePointer(snippet), PANGO_ELLIPSIZE_END)
         let box = UI.vbox(spacing: Style.gapHairline, [snippet, caption])
         let plain = hit.snippet.map(\.text).joined()

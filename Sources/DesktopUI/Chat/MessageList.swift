@@ -90,6 +90,7 @@ public final class MessageList {
         gtk_widget_set_vexpand(scroller, 1)
         widget = scroller
         coalescer = FrameCoalescer(widget: listView) { [unowned self] in applyPending() }
+        Signals.onUserInput(scroller) { [unowned self] in pinned = nil }
 
         let f = UnsafeMutableRawPointer(factory)
         Signals.connect(
@@ -247,15 +248,13 @@ public final class MessageList {
 
     /// The message a search opened the conversation at; its row is marked until another conversation opens.
     private(set) var highlighted: UUID?
-    /// The found message is held at the top of the view for the first frames, while rows are measured
-    /// and older ones come in above it (GTK 4.8's list view has no "scroll to item"; the list's own
-    /// moves in those frames cannot be told from the user's).
+    /// The found message is held at the top of the view while rows are measured and older ones come in
+    /// above it (GTK 4.8's list view has no "scroll to item", and re-estimates the rows it has not
+    /// measured as they come), until the user scrolls, clicks or types in the list.
     private var pinned: UUID?
     private var movingToFound = false
-    static let pinnedFrames = 30
 
     private func keepFoundInView() {
-        if framesSinceShow > Self.pinnedFrames { pinned = nil }
         guard let pinned, let target = messages[pinned] else { return }
         let shown = bound.values.filter { gtk_widget_get_mapped($0.widget) != 0 && gtk_widget_get_height($0.widget) > 0 }
         guard !shown.isEmpty else { return }
