@@ -85,8 +85,8 @@ final class HistorySearchPane {
         Properties.setString(UnsafeMutableRawPointer(entry), "placeholder-text", text)
     }
 
-    /// Messages a search lists: the newest that match. Each is a row of wrapped text that the list lays
-    /// out at once (GtkListBox), so fewer rows keep a keystroke's frame short.
+    /// Messages a search lists: the newest that match. The list lays out every row at once (GtkListBox),
+    /// so fewer rows keep a keystroke's frame short.
     static let shownHits = 30
     /// A single letter matches nearly every message: the search starts at two.
     static let minimumLength = 2
@@ -158,9 +158,9 @@ final class HistorySearchPane {
         let who = hit.role == .user ? L("You") : hit.agent.displayName
         let when = "\(LocalTime.shortDate(hit.created)) \(LocalTime.shortTime(hit.created))"
         let caption = UI.label("\(who) · \(when)", classes: [Style.caption, Style.dim], wrap: false)
-        let snippet = UI.label("", classes: [Style.body], wrap: true)
+        // One line, ellipsized: a wrapped label is measured height-for-width, and a keystroke lays out every row.
+        let snippet = UI.label("", classes: [Style.body], wrap: false)
         gtk_label_set_markup(OpaquePointer(snippet), Self.markup(hit.snippet))
-        gtk_label_set_lines(OpaquePointer(snippet), 2)
         gtk_label_set_ellipsize(OpaquePointer(snippet), PANGO_ELLIPSIZE_END)
         let box = UI.vbox(spacing: Style.gapHairline, [snippet, caption])
         let plain = hit.snippet.map(\.text).joined()
