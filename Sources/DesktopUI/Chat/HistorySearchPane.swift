@@ -87,7 +87,7 @@ final class HistorySearchPane {
 
     /// Messages a search lists: the newest that match. The list lays out every row at once (GtkListBox),
     /// so fewer rows keep a keystroke's frame short.
-    static let shownHits = 30
+    static let shownHits = 20
     /// A single letter matches nearly every message: the search starts at two.
     static let minimumLength = 2
 
