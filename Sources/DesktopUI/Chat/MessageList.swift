@@ -241,7 +241,9 @@ public final class MessageList {
         framesSinceShow = 0
         highlighted = id
         pinned = id
-        placeholders.opened([])
+        // The found message is made at once; the others start as placeholders and get their content
+        // once the first layout has shown which are in view (`OpeningFrame`), as when a conversation opens.
+        placeholders.opened(Array(order.dropFirst()))
         splice(at: 0, remove: Int(g_list_model_get_n_items(model)), insert: order)
         gtk_adjustment_set_value(vadjustment, 0)
     }
