@@ -31,6 +31,15 @@ public struct HistoryImportSummary: Sendable, Equatable {
     public var conversationsAdded = 0
     public var messagesAdded = 0
     public var messagesAlreadyThere = 0
+
+    /// What the import did, a sentence a count so each takes its plural form (the app's dialog, the CLI).
+    public var lines: [String] {
+        [
+            String(format: L("New conversations: %d", "New conversations: %d", count: conversationsAdded), conversationsAdded),
+            String(format: L("New messages: %d", "New messages: %d", count: messagesAdded), messagesAdded),
+            String(format: L("Messages already here: %d", "Messages already here: %d", count: messagesAlreadyThere), messagesAlreadyThere),
+        ]
+    }
 }
 
 /// Reads a JSON export (`HistoryExportDocument`) into the history in one transaction: a file is

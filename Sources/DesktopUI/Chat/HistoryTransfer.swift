@@ -44,14 +44,7 @@ struct HistoryTransfer {
         FileChooser.choose(.open, title: L("Import History"), accept: L("_Import"), parent: parent) { path in
             do throws(BuilderOSError) {
                 let summary = try chat.importHistory(from: path)
-                let body = [
-                    String(
-                        format: L("New conversations: %d", "New conversations: %d", count: summary.conversationsAdded), summary.conversationsAdded),
-                    String(format: L("New messages: %d", "New messages: %d", count: summary.messagesAdded), summary.messagesAdded),
-                    String(
-                        format: L("Messages already here: %d", "Messages already here: %d", count: summary.messagesAlreadyThere),
-                        summary.messagesAlreadyThere),
-                ].joined(separator: "\n")
+                let body = summary.lines.joined(separator: "\n")
                 NoticeDialog.show(parent: parent, title: L("Imported"), body: body, name: "import-done")
             } catch {
                 NoticeDialog.show(parent: parent, failure: error, name: "import-failed")

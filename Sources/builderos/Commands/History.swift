@@ -182,16 +182,7 @@ struct HistoryImportCommand: ParsableCommand {
         let store = try History.open()
         do {
             let summary = try store.importHistory(HistoryImport.read(fileAt: file))
-            // One sentence per count, so each can take its plural form.
-            Terminal.line(
-                [
-                    String(
-                        format: L("New conversations: %d", "New conversations: %d", count: summary.conversationsAdded), summary.conversationsAdded),
-                    String(format: L("New messages: %d", "New messages: %d", count: summary.messagesAdded), summary.messagesAdded),
-                    String(
-                        format: L("Messages already here: %d", "Messages already here: %d", count: summary.messagesAlreadyThere),
-                        summary.messagesAlreadyThere),
-                ].joined(separator: "\n"))
+            Terminal.line(summary.lines.joined(separator: "\n"))
         } catch { throw CLIFailure(error: error) }
     }
 }
