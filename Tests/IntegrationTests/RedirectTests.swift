@@ -109,6 +109,9 @@ struct RedirectTests {
         var configuration = ClientConfiguration()
         configuration.extraCAFile = server.certificate.path
         configuration.retry = .never
+        // openssl s_server answers one connection at a time and can be slow to start on a loaded machine.
+        configuration.connectTimeout = 60
+        configuration.requestTimeout = 60
         var caught: BuilderOSError?
         do {
             _ = try await WebSocketChannel.connect(
