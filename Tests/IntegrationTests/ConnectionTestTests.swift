@@ -7,10 +7,17 @@ import ToolSupport
 @testable import BuilderOSKit
 
 struct ConnectionTestTests {
+    /// Timeouts far above any real answer: the whole suite on two cores has starved a 10 s key check.
+    static let patient: ClientConfiguration = {
+        var configuration = ClientConfiguration()
+        (configuration.connectTimeout, configuration.requestTimeout) = (60, 60)
+        return configuration
+    }()
+
     @Test func happyPathReportsEverything() async throws {
         let server = try await RunningServer.start()
         let seen = Mutex<[ConnectionTestStep]>([])
-        let report = await ConnectionTest(server: server.address, apiKey: server.key).run { step, outcome in
+        let report = await ConnectionTest(server: server.address, apiKey: server.key, configuration: Self.patient).run { step, outcome in
             if outcome == .running { seen.withLock { $0.append(step) } }
         }
         #expect(report.passed && report.firstFailure == nil)
@@ -43,7 +50,7 @@ struct ConnectionTestTests {
 
     @Test func wrongKeyFailsTheKeyStepAndSkipsTheRest() async throws {
         let server = try await RunningServer.start()
-        let report = await ConnectionTest(server: server.address, apiKey: "wrong").run()
+        let report = await ConnectionTest(server: server.address, apiKey: "wrong", configuration: Self.patient).run()
         #expect(!report.passed)
         #expect(report.outcomes[.reachability] == .passed(detail: server.address.baseURL))
         #expect(report.outcomes[.key] == .failed(.unauthorized))
@@ -63,7 +70,7 @@ struct ConnectionTestTests {
         var faults = Faults()
         faults.systemRoutesAbsent = true
         let server = try await RunningServer.start(faults: faults)
-        let report = await ConnectionTest(server: server.address, apiKey: server.key).run()
+        let report = await ConnectionTest(server: server.address, apiKey: server.key, configuration: Self.patient).run()
         #expect(report.passed)
         #expect(report.systemAvailable == false)
         guard case .passedWithNote(let note) = report.outcomes[.systemFeatures] else { Issue.record("no note"); return }
@@ -75,7 +82,7 @@ struct ConnectionTestTests {
         var faults = Faults()
         faults.tunnelErrorStatus = 530
         let server = try await RunningServer.start(faults: faults)
-        let report = await ConnectionTest(server: server.address, apiKey: server.key).run()
+        let report = await ConnectionTest(server: server.address, apiKey: server.key, configuration: Self.patient).run()
         #expect(report.outcomes[.reachability] == .failed(.tunnelError(status: 530)))
         await server.stop()
     }
