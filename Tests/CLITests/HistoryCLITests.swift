@@ -114,12 +114,15 @@ struct HistoryCLITests {
         let db = try SQLiteDatabase(path: path)
         try db.execute(HistorySchema.tables)
         let id = UUID().uuidString
+        // One transaction: 1,200 commits would hold one of Swift's two cooperative threads for seconds.
+        try db.execute("BEGIN")
         try db.run("INSERT INTO conversations (id, agent, title, created, updated) VALUES (?, 'jarvis', 'Old', 0, 0)", [.text(id)])
         for n in 0..<1_200 {
             try db.run(
                 "INSERT INTO messages (id, conversation, role, text, state, created) VALUES (?, ?, 'user', ?, 'sent', ?)",
                 [.text(UUID().uuidString), .text(id), .text(n == 7 ? "the needle" : "hay \(n)"), .real(Double(n))])
         }
+        try db.execute("COMMIT")
         let found = try await sandbox.run(["history", "search", "needle"])
         #expect(found.status == 0 && found.stdout.contains("the needle"), "\(found.stderr)")
         #expect(try HistoryStore(path: path).searchIndexProgress.isComplete)
