@@ -77,7 +77,10 @@ struct ChatClientTests {
         try await withChat(key: "wrong") { server, client, log in
             #expect(await log.wait { $0.contains(.connection(.failed(.unauthorized))) })
             try await Task.sleep(for: .milliseconds(300))
-            #expect(await log.states.filter { $0 == .connecting }.count == 1)
+            // A connect that timed out on a loaded machine may come before; none may follow the refusal.
+            let states = await log.states
+            let refused = try #require(states.firstIndex(of: .failed(.unauthorized)))
+            #expect(!states[refused...].contains(.connecting), "\(states)")
         }
     }
 

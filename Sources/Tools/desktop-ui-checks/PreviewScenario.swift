@@ -85,7 +85,11 @@ enum PreviewScenario: ScenarioGroup {
 
         // Open in Browser hands the address to the desktop's browser.
         d.click("quick-link-\(demoPort)", in: main)
-        d.expect(await d.wait { label(d, "preview-title", in: main) == "BuilderOS demo app" }, "the demo page again")
+        // The failed load's view still holds the demo page's title: wait for the address too.
+        d.expect(
+            await d.wait {
+                label(d, "preview-title", in: main) == "BuilderOS demo app" && label(d, "preview-address", in: main).contains(":\(demoPort)/")
+            }, "the demo page again", label(d, "preview-address", in: main))
         d.click("preview-open-browser", in: main)
         d.expect(
             await d.wait { ((try? String(contentsOfFile: opened, encoding: .utf8)) ?? "").contains("http://127.0.0.1:\(demoPort)/") },
