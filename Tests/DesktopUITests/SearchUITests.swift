@@ -25,7 +25,9 @@ struct SearchUITests {
                 history.append(
                     ChatMessage(
                         conversation: long.id, role: i % 2 == 0 ? .user : .assistant,
-                        text: i == 1234 ? "message 1234 about the résumé" : "message \(i): a **reply** with `code`",
+                        text: i == 1234
+                            ? "message 1234 about the résumé"
+                            : [100, 5000, 9995].contains(i) ? "message \(i): the **Gateway** restarted" : "message \(i): a **reply** with `code`",
                         state: i % 2 == 0 ? .sent : .complete, created: long.created.addingTimeInterval(Double(i))))
             }
         }
@@ -51,6 +53,18 @@ struct SearchUITests {
         UIScenario.screenshotsExist("SearchScenario.search", ["results", "opened"], on: display)
     }
 
+    /// Ctrl+F in the 10,000-message conversation: matches far from the loaded rows are shown in place.
+    @Test(arguments: Display.allCases) func findInTheConversation(on display: Display) async throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
+        #expect(login.status == 0, "\(login.stderr)")
+        try await seed(sandbox)
+        _ = try await UIScenario.run("SearchScenario.find", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
+        UIScenario.screenshotsExist("SearchScenario.find", ["find"], on: display)
+    }
+
     /// The same in German, for its screenshots and texts.
     @Test func findInGerman() async throws {
         let sandbox = try CLISandbox()
@@ -63,5 +77,9 @@ struct SearchUITests {
             "SearchScenario.search", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: .x11,
             environment: ["LANG": "C.UTF-8", "LANGUAGE": "de"], options: ["screens": "german"])
         UIScenario.screenshotsExist("SearchScenario.search", ["german-results", "german-opened"], on: .x11)
+        _ = try await UIScenario.run(
+            "SearchScenario.find", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: .x11,
+            environment: ["LANG": "C.UTF-8", "LANGUAGE": "de"], options: ["screens": "german"])
+        UIScenario.screenshotsExist("SearchScenario.find", ["german-find"], on: .x11)
     }
 }

@@ -110,15 +110,20 @@ public final class HistorySearcher: @unchecked Sendable {
 
     /// Runs `query`; `results` is called on the main queue, unless a newer search has started meanwhile.
     public func search(_ query: SearchQuery, limit: Int = 50, results: @escaping @Sendable @MainActor ([SearchHit]) -> Void) {
+        run({ HistorySearch.run(query, limit: limit, in: $0) }, results: results)
+    }
+
+    /// Runs `work` on this searcher's thread; hands its result to the main queue unless overtaken.
+    func run<Result: Sendable>(_ work: @escaping @Sendable (SQLiteDatabase) -> Result, results: @escaping @Sendable @MainActor (Result) -> Void) {
         let ticket = lock.withLock {
             generation += 1
             return generation
         }
         queue.async { [self] in
             guard isCurrent(ticket) else { return }
-            let hits = HistorySearch.run(query, limit: limit, in: db)
+            let found = work(db)
             guard isCurrent(ticket) else { return }
-            DispatchQueue.main.async { if self.isCurrent(ticket) { results(hits) } }
+            DispatchQueue.main.async { if self.isCurrent(ticket) { results(found) } }
         }
     }
 

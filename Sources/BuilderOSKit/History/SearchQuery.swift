@@ -5,13 +5,19 @@
 public struct SearchQuery: Sendable, Equatable {
     /// The FTS5 expression; nil when nothing was typed that could match (empty, or only exclusions).
     public let expression: String?
-    /// The words and phrases to find, as typed (for highlighting outside the index, e.g. the find bar).
-    public let terms: [String]
+    /// The words and phrases to find, as typed (for highlighting outside the index: `TextMatches`).
+    public let terms: [Term]
+
+    /// A word or phrase to find; `prefix`: its last word may go on (a word typed, not a quoted phrase).
+    public struct Term: Sendable, Equatable {
+        public var text: String
+        public var prefix: Bool
+    }
 
     public init(_ text: String) {
         var include: [String] = []
         var exclude: [String] = []
-        var terms: [String] = []
+        var terms: [Term] = []
         for token in Self.tokens(String(text.prefix(Self.maximumLength))) {
             guard token.text.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
             let quoted = "\"" + token.text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
@@ -19,7 +25,7 @@ public struct SearchQuery: Sendable, Equatable {
                 exclude.append(quoted)
             } else {
                 include.append(token.phrase ? quoted : quoted + "*")
-                terms.append(token.text)
+                terms.append(Term(text: token.text, prefix: !token.phrase))
             }
         }
         self.terms = terms

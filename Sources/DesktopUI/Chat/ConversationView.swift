@@ -12,6 +12,7 @@ final class ConversationView {
     let composer: Composer
     let quickActions = QuickActions()
     let attachments = AttachmentTray()
+    let findBar: FindBar
     private let context: PageContext
     private let window: @MainActor () -> Widget?
     private let title = UI.label("", classes: [Style.headline], wrap: false)
@@ -34,6 +35,7 @@ final class ConversationView {
         self.context = context
         self.window = window
         composer = Composer(quickActions: quickActions.button)
+        findBar = FindBar(search: context.session.search)
         gtk_widget_set_name(title, "conversation-title")
         gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
         let rename = PageLayout.iconButton("document-edit-symbolic", label: L("Rename conversation")) {}
@@ -56,8 +58,9 @@ final class ConversationView {
         gtk_widget_set_name(thinkingText, "thinking")
         thinking = UI.hbox(spacing: Style.gapSmall, [spinner, thinkingText])
         UI.margins(thinking, top: Style.gapTiny, bottom: Style.gapTiny, start: Style.gap + Style.gapTiny, end: Style.gap)
-        widget = UI.vbox([titleBar, UI.vbox(classes: [Style.separator]), body, thinking, attachments.widget, composer.widget])
+        widget = UI.vbox([titleBar, UI.vbox(classes: [Style.separator]), findBar.widget, body, thinking, attachments.widget, composer.widget])
         gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_name(widget, "conversation-view")
 
         messages.lookup = { [unowned self] id in chat.liveMessage(id) }
         messages.resend = { [unowned self] message in chat.resend(message) }
@@ -84,6 +87,25 @@ final class ConversationView {
             attachments.add(paths)
             return !paths.isEmpty
         }
+        findBar.conversation = { [unowned self] in conversationID }
+        findBar.onTerms = { [unowned self] terms in
+            messages.findTerms = terms
+            if terms.isEmpty { messages.mark(nil) }
+        }
+        findBar.onShow = { [unowned self] found in reveal(found) }
+        findBar.onClose = { [unowned self] in composer.focus() }
+        // Ctrl+F and F3 (Shift+F3 backwards) wherever the focus is in the conversation.
+        Signals.onKeyPressed(widget) { [unowned self] keyval, modifiers in
+            let f: UInt32 = 0x66, f3: UInt32 = 0xffc0, control: UInt32 = 4, shift: UInt32 = 1
+            let mods = modifiers & (control | shift)
+            if keyval == f, mods == control, conversationID != nil {
+                findBar.open()
+                return true
+            }
+            guard keyval == f3, mods & control == 0, conversationID != nil else { return false }
+            findBar.step(forward: mods & shift == 0)
+            return true
+        }
         chat.changes.add(owner: self) { [weak self] in self?.handle($0) }
         context.session.connection.changes.add(owner: self) { [weak self] _ in self?.refreshTurn() }
         Lifetime.tie(self, to: widget)
@@ -101,15 +123,26 @@ final class ConversationView {
         UI.setText(agentLabel, agent.displayName)
         composer.setPlaceholder(String(format: L("Ask %@…"), agent.displayName))
         composer.setText(conversation?.draft ?? "")
-        if let id, let sequence, case let page = chat.messages(in: id, after: sequence - 1, limit: MessageList.firstPage),
-            let target = page.first, target.sequence == sequence
-        {
-            messages.show(from: page, highlighting: target.id, newestLoaded: chat.messages(in: id, after: page.last!.sequence, limit: 1).isEmpty)
-        } else {
-            showNewest()
-        }
+        let shownFrom = id.flatMap { id in sequence.map { showFrom($0, in: id) } } ?? false
+        if !shownFrom { showNewest() }
         showBody()
         refreshTurn()
+        findBar.conversationChanged()
+    }
+
+    /// Shows the conversation from the message numbered `sequence` on, that one ringed; false when
+    /// it has no such message.
+    private func showFrom(_ sequence: Int64, in id: UUID) -> Bool {
+        let page = chat.messages(in: id, after: sequence - 1, limit: MessageList.firstPage)
+        guard let target = page.first, target.sequence == sequence else { return false }
+        messages.show(from: page, highlighting: target.id, newestLoaded: chat.messages(in: id, after: page.last!.sequence, limit: 1).isEmpty)
+        return true
+    }
+
+    /// A find bar match: ringed in place when the list has it, else read from history around it.
+    private func reveal(_ found: FoundMessage) {
+        guard let id = conversationID, !messages.reveal(found.id) else { return }
+        _ = showFrom(found.sequence, in: id)
     }
 
     /// The conversation from its newest messages: the list keeps those that fill its view

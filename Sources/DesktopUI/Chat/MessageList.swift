@@ -112,6 +112,7 @@ public final class MessageList {
                     : nil
                 row.show(message, placeholderIn: room)
                 row.setFound(id == highlighted)
+                row.setFindTerms(findTerms)
                 bound[id] = row
                 placeholders.bound(row)
             })
@@ -250,6 +251,28 @@ public final class MessageList {
 
     /// The message a search opened the conversation at; its row is marked until another conversation opens.
     private(set) var highlighted: UUID?
+
+    /// The find bar's words and phrases: every row marks them in its text.
+    var findTerms: [SearchQuery.Term] = [] {
+        didSet { for row in bound.values { row.setFindTerms(findTerms) } }
+    }
+
+    /// Rings `id` and holds it at the top of the view, as `show(from:highlighting:)` does, when the list
+    /// has it; false when it has to be read from history first.
+    func reveal(_ id: UUID) -> Bool {
+        guard messages[id] != nil else { return false }
+        mark(id)
+        stickToBottom = false
+        pinned = id
+        return true
+    }
+
+    /// Rings `id`'s row (nil: none).
+    func mark(_ id: UUID?) {
+        highlighted = id
+        if id == nil { pinned = nil }
+        for (rowID, row) in bound { row.setFound(rowID == id) }
+    }
     /// The found message is held at the top of the view while rows are measured and older ones come in
     /// above it (GTK 4.8's list view has no "scroll to item", and re-estimates the rows it has not
     /// measured as they come), until the user scrolls, clicks or types in the list.

@@ -26,6 +26,23 @@ final class MessageRowView {
         Accessibility.setDescription(widget, found ? L("Search result") : "")
     }
 
+    /// The find bar's words and phrases, marked wherever the message's text shows them (`TextMatches`).
+    private var findTerms: [SearchQuery.Term] = []
+
+    func setFindTerms(_ terms: [SearchQuery.Term]) {
+        guard terms != findTerms else { return }
+        findTerms = terms
+        markFound()
+    }
+
+    private func markFound() {
+        guard let bubble, !contentPending else { return }
+        let terms = findTerms
+        LabelHighlight.apply(in: bubble, background: Style.findMatch.background, foreground: Style.findMatch.text) { text in
+            terms.isEmpty ? [] : TextMatches.utf8Ranges(of: terms, in: text)
+        }
+    }
+
     /// The user's "Send Again" on a message that was not delivered.
     var onResend: ((ChatMessage) -> Void)?
 
@@ -68,6 +85,7 @@ final class MessageRowView {
         }
         markdown = nil
         plain = nil
+        bubble = nil
         message = next
         contentPending = false
         let column = UI.vbox(spacing: Style.gapHairline)
@@ -112,6 +130,7 @@ final class MessageRowView {
             markdown = view
             UI.append(bubble, view.widget)
             view.show(message.text)
+            if !findTerms.isEmpty { markFound() }
             return
         }
         let label = UI.label(message.text, classes: [], wrap: true, selectable: true)
@@ -124,6 +143,7 @@ final class MessageRowView {
             let icon = gtk_image_new_from_icon_name("mail-attachment-symbolic")!
             UI.append(bubble, UI.hbox(spacing: Style.gapTiny, [icon, UI.label(attachment.filename, classes: [Style.label], wrap: true)]))
         }
+        if !findTerms.isEmpty { markFound() }
     }
 
     /// About the size of `message`'s bubble: its text's lines at the line length of its kind (a
@@ -165,6 +185,7 @@ final class MessageRowView {
         // A placeholder takes the newest text when its content is made.
         if textChanged, !contentPending {
             if let markdown { markdown.show(next.text) } else if let plain { UI.setText(plain, next.text) }
+            if !findTerms.isEmpty { markFound() }
         }
         updateCaption(next)
     }

@@ -41,6 +41,11 @@ enum Style {
     static let statusPill = "bos-status-pill"
     /// The message a search result opened.
     static let found = "bos-found"
+    /// The find bar's marks (Pango colours, not CSS: they cover parts of a label's text).
+    static let findMatch: (background: String, text: String) = {
+        let colors = DesignTokens.shipped?.colors
+        return (colors?["find-match"]?.light ?? "#FFD60A", colors?["find-match-text"]?.light ?? "#000000")
+    }()
     static let timestamp = "bos-timestamp"
     static let codeBlock = "bos-code-block"
     static let quickAction = "bos-quick-action"

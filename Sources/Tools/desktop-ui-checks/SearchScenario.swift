@@ -10,7 +10,82 @@ import GtkKit
 /// in the conversation list goes back to the field.
 @MainActor
 enum SearchScenario: ScenarioGroup {
-    static let scenarios: [String: Scenario] = ["search": search]
+    static let scenarios: [String: Scenario] = ["search": search, "find": find]
+
+    /// Ctrl+F in the 10,000-message conversation, whose messages 100, 5,000 and 9,995 say "Gateway":
+    /// the bar counts all three (two are far from the rows loaded), Enter, Shift+Enter and F3 show
+    /// each in place, ringed and with the word marked; Escape closes the bar and takes the marks away.
+    static func find(_ d: Driver, _ c: ScenarioContext) async {
+        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
+        d.activate(PageID.chat.windowAction, in: main)
+        await d.settle()
+        guard let list = d.widget("conversations", in: main), let row = gtk_list_box_get_row_at_index(OpaquePointer(list), 1) else {
+            return d.expect(false, "the conversation list has the long conversation")
+        }
+        gtk_list_box_select_row(OpaquePointer(list), row)
+        d.expect(await d.wait { d.texts(main).contains("message 9999") }, "the long conversation is open at its newest message")
+        guard let view = d.widget("conversation-view", in: main), let bar = d.widget("find-bar", in: main),
+            let entry = d.widget("find-entry", in: main)
+        else { return d.expect(false, "the conversation has a find bar") }
+        d.expect(gtk_widget_get_visible(bar) == 0, "the find bar is closed at first")
+        let control: UInt32 = 4, shift: UInt32 = 1, f3: UInt32 = 0xffc0
+        d.sendKey(0x66, to: view, modifiers: control)
+        await d.settle()
+        let window = gtkCast(main, to: GtkWindow.self)
+        d.expect(
+            gtk_widget_get_mapped(bar) != 0 && (gtk_window_get_focus(window).map { $0 == entry || gtk_widget_is_ancestor($0, entry) != 0 } ?? false),
+            "Ctrl+F opens the bar, ready for typing")
+
+        d.type("gatew", into: "find-entry", in: main)
+        await showsMatch(d, main, 1, of: 3, message: 9995, "typing finds all three and shows the newest, in place")
+        let prefix = c.options["screens"].map { "\($0)-" } ?? ""
+        await d.screenshot(main, prefix + "find")
+        Signals.emit(UnsafeMutableRawPointer(entry), "activate")
+        await showsMatch(d, main, 2, of: 3, message: 5000, "Enter shows the next older match, read from history around it")
+        d.sendKey(0xff0d, to: entry, modifiers: shift)
+        await showsMatch(d, main, 1, of: 3, message: 9995, "Shift+Enter goes back")
+        d.sendKey(f3, to: view)
+        d.sendKey(f3, to: view)
+        await showsMatch(d, main, 3, of: 3, message: 100, "F3 goes on to the oldest")
+        d.sendKey(f3, to: view)
+        await showsMatch(d, main, 1, of: 3, message: 9995, "and past it, to the newest again")
+        d.sendKey(f3, to: view, modifiers: shift)
+        await showsMatch(d, main, 3, of: 3, message: 100, "Shift+F3 wraps backwards")
+
+        d.type("nothing-like-this", into: "find-entry", in: main)
+        d.expect(
+            await d.wait { label(d, "find-count", in: main) == d.translated("No matches") }, "no match is said", label(d, "find-count", in: main))
+        d.type("gateway", into: "find-entry", in: main)
+        await showsMatch(d, main, 1, of: 3, message: 9995, "a whole word finds them again")
+        Signals.emit(UnsafeMutableRawPointer(entry), "stop-search")
+        await d.settle()
+        let marks = d.widget("message-list", in: main).map(LabelHighlight.markedRanges) ?? -1
+        d.expect(gtk_widget_get_visible(bar) == 0 && marks == 0, "Escape closes the bar and takes the marks away", "\(marks) marks")
+        let focus = gtk_window_get_focus(window)
+        let input = d.widget("message-input", in: main)
+        d.expect(
+            focus != nil && input != nil && (focus == input || gtk_widget_is_ancestor(focus, input) != 0), "the focus returns to the message field")
+    }
+
+    /// Waits until the bar says "`shown` of `count`" and message `number` is ringed near the top of the view, with a mark.
+    static func showsMatch(_ d: Driver, _ main: Widget, _ shown: Int, of count: Int, message number: Int, _ what: String) async {
+        let counted = String(format: d.translated("%d of %d"), shown, count)
+        let ok = await d.wait {
+            guard label(d, "find-count", in: main) == counted, foundInView(d, main), let ringed = foundRow(d, main) else { return false }
+            return WidgetTree.visibleTexts(in: ringed).joined().contains("message \(number):") && LabelHighlight.markedRanges(in: ringed) == 1
+        }
+        d.expect(ok, what, "\(label(d, "find-count", in: main)); ringed: \(foundRow(d, main).map { WidgetTree.visibleTexts(in: $0) } ?? [])")
+    }
+
+    static func label(_ d: Driver, _ name: String, in window: Widget) -> String {
+        d.widget(name, in: window).map { String(cString: gtk_label_get_text(OpaquePointer($0))) } ?? ""
+    }
+
+    static func foundRow(_ d: Driver, _ main: Widget) -> Widget? {
+        d.widget("message-list", in: main).flatMap { list in
+            WidgetTree.all(list).first { gtk_widget_has_css_class($0, "bos-found") != 0 && gtk_widget_get_mapped($0) != 0 }
+        }
+    }
 
     static func search(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
