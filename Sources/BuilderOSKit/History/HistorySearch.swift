@@ -134,8 +134,8 @@ extension HistoryStore {
     /// The bytes the file's pages hold, and the search index's share of them (SQLite's `dbstat`), for
     /// the benchmark's size check; nil where SQLite was built without `dbstat`.
     public func storageBytes() -> (total: Int, searchIndex: Int)? {
-        guard let total = try? db.query("SELECT SUM(pgsize) FROM dbstat") { $0.int(0) }.first,
-            let index = try? db.query("SELECT SUM(pgsize) FROM dbstat WHERE name LIKE 'message_index%'") { $0.int(0) }.first
+        guard let total = try? db.query("SELECT SUM(pgsize) FROM dbstat", [], { $0.int(0) }).first,
+            let index = try? db.query("SELECT SUM(pgsize) FROM dbstat WHERE name LIKE 'message_index%'", [], { $0.int(0) }).first
         else { return nil }
         return (Int(total), Int(index))
     }

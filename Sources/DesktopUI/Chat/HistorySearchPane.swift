@@ -14,6 +14,8 @@ final class HistorySearchPane {
     private let list: Widget
     private let search: HistorySearchService
     private var rowHits: [Int: SearchHit] = [:]
+    /// The result rows, reused from keystroke to keystroke (those not needed are hidden).
+    private var slots: [SearchResultRow] = []
     /// Said when the search starts (text typed) or ends (cleared), to swap the list and the results.
     var onSearching: ((Bool) -> Void)?
     var onOpen: ((SearchHit) -> Void)?
@@ -114,72 +116,25 @@ final class HistorySearchPane {
     private func show(_ hits: [SearchHit], for text: String) {
         // The same messages with the same marks (a longer word often finds what its start found): the rows stay.
         defer { shown = hits }
-        if hits == shown, !hits.isEmpty {
-            WidgetTree.setStateName(list, "results \(hits.count) for \(text)")
-            return
-        }
-        while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(OpaquePointer(list), child) }
-        rowHits = [:]
         // For the benchmark and the checks: which query the rows show.
         WidgetTree.setStateName(list, "results \(hits.count) for \(text)")
-        guard !text.isEmpty else { return }
-        if hits.isEmpty {
-            let none = UI.label(L("No messages found."), classes: [Style.body, Style.dim], wrap: true)
-            UI.margins(none, top: Style.gap, start: Style.gapSmall, end: Style.gapSmall)
-            append(none, hit: nil)
-            return
-        }
+        if hits == shown, !hits.isEmpty { return }
+        var contents: [SearchResultRow.Content] = []
+        if !text.isEmpty, hits.isEmpty { contents = [.nothingFound] }
         for group in hits.grouped() {
-            let title = UI.label(group.title, classes: [Style.label], wrap: false)
-            gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
-            let agent = UI.label(group.agent.displayName, classes: [Style.caption, Style.dim], wrap: false)
-            let header = UI.hbox(spacing: Style.gapSmall, [title, UI.spacer(vertical: false), agent])
-            UI.margins(header, top: Style.gapSmall)
-            append(header, hit: nil)
-            for hit in group.hits { append(row(for: hit), hit: hit) }
+            contents.append(.heading(group))
+            contents += group.hits.map { .hit($0) }
         }
-    }
-
-    private func append(_ child: Widget, hit: SearchHit?) {
-        gtk_list_box_append(OpaquePointer(list), child)
-        guard let widget = gtk_widget_get_parent(child) else { return }
-        let row = gtkCast(widget, to: GtkListBoxRow.self)
-        let index = Int(gtk_list_box_row_get_index(row))
-        if let hit {
-            rowHits[index] = hit
-        } else {
-            gtk_list_box_row_set_activatable(row, 0)
-            gtk_list_box_row_set_selectable(row, 0)
-            gtk_widget_set_focusable(widget, 0)
+        while slots.count < contents.count {
+            let slot = SearchResultRow()
+            gtk_list_box_append(OpaquePointer(list), slot.row)
+            slots.append(slot)
         }
-    }
-
-    private func row(for hit: SearchHit) -> Widget {
-        let who = hit.role == .user ? L("You") : hit.agent.displayName
-        let when = "\(LocalTime.shortDate(hit.created)) \(LocalTime.shortTime(hit.created))"
-        let caption = UI.label("\(who) · \(when)", classes: [Style.caption, Style.dim], wrap: false)
-        // One line, ellipsized: a wrapped label is measured height-for-width, and a keystroke lays out every row.
-        let snippet = UI.label("", classes: [Style.body], wrap: false)
-        gtk_label_set_markup(OpaquePointer(snippet), Self.markup(hit.snippet))
-        gtk_label_set_ellipsize(OpaquePointer(snippet), PANGO_ELLIPSIZE_END)
-        let box = UI.vbox(spacing: Style.gapHairline, [snippet, caption])
-        let plain = hit.snippet.map(\.text).joined()
-        Accessibility.setLabel(box, String(format: L("%@, %@, in %@: %@"), who, when, hit.conversationTitle, plain))
-        return box
-    }
-
-    /// Pango markup of a snippet: every run escaped, the matched ones bold. The snippet is a cut of the
-    /// message's Markdown source: its emphasis and code marks are left out, as the bubble shows none.
-    static func markup(_ runs: [SnippetRun]) -> String {
-        runs.map { run in
-            let text = run.text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
-                .replacingOccurrences(of: "`", with: "")
-            let escaped =
-                g_markup_escape_text(text, -1).map { pointer in
-                    defer { g_free(pointer) }
-                    return String(cString: pointer)
-                } ?? ""
-            return run.matched ? "<b>\(escaped)</b>" : escaped
-        }.joined()
+        rowHits = [:]
+        for (index, slot) in slots.enumerated() {
+            let content = index < contents.count ? contents[index] : nil
+            slot.show(content)
+            if case .hit(let hit) = content { rowHits[index] = hit }
+        }
     }
 }

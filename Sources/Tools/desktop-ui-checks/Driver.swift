@@ -266,9 +266,10 @@ final class Driver {
             appearance.set(choice)
             await settle()
             let path = outputDirectory.appendingPathComponent("\(scenario)-\(screen)-\(choice.rawValue).png").path
-            // A window changed since its last frame has no picture yet: wait a frame or two.
+            // A window changed since its last frame has no picture yet: wait for one (a loaded
+            // machine's Wayland compositor has taken more than a second).
             var failure: WidgetSnapshot.Failure?
-            for _ in 0..<5 {
+            for _ in 0..<30 {
                 do throws(WidgetSnapshot.Failure) {
                     try WidgetSnapshot.savePNG(of: window, to: path)
                     failure = nil
