@@ -28,11 +28,13 @@ struct ChatClientTests {
 
     /// A server with `faults` and a started client for `agent`; both are stopped after `body`.
     func withChat(
-        faults: Faults = Faults(), agent: ChatAgent = .jarvis, key: String? = nil,
+        faults: Faults = Faults(), agent: ChatAgent = .jarvis, key: String? = nil, maxReplyBytes: Int? = nil,
         _ body: (RunningServer, ChatClient, EventLog) async throws -> Void
     ) async throws {
         let server = try await RunningServer.start(faults: faults)
-        let client = ChatClient(server: server.address, apiKey: key ?? server.key, agent: agent, configuration: fastConfiguration())
+        var configuration = fastConfiguration()
+        if let maxReplyBytes { configuration.maxReplyBytes = maxReplyBytes }
+        let client = ChatClient(server: server.address, apiKey: key ?? server.key, agent: agent, configuration: configuration)
         let log = EventLog(client)
         await client.start()
         do { try await body(server, client, log) } catch {
@@ -213,6 +215,44 @@ struct ChatClientTests {
             #expect(turn.reply.visible.utf8.count == 10_000_000)
             #expect(turn.reply.visible == AssistantReply.giant(bytes: 10_000_000))
         }
+    }
+
+    /// A hostile server's single frame over the reply cap: refused from its header, before its payload
+    /// is buffered; the turn ends as a reply over the cap and the message is not sent again.
+    @Test func aFrameOverTheCapIsRefusedUnreadAndNotSentAgain() async throws {
+        var faults = Faults()
+        faults.giantChunkBytes = 3_000_000
+        try await withChat(faults: faults, maxReplyBytes: 1_000_000) { _, client, log in
+            _ = await client.send(message("big"))
+            #expect(await log.wait(seconds: 60) { $0.contains { if case .finished = $0 { true } else { false } } })
+            let turn = try #require(await log.finishedTurns.first)
+            #expect(turn.phase == .failed(BuilderOSError.replyTooLarge(limitBytes: 1_000_000).userMessage), "\(turn.phase)")
+            #expect(turn.reply.visible.isEmpty)
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(await log.events.filter { if case .sent = $0 { true } else { false } }.count == 1, "sent once, never again")
+        }
+        // Unread: the socket itself ends on the frame's header ("too big"), no text of it delivered.
+        let server = try await RunningServer.start(faults: faults)
+        let channel = try await WebSocketChannel.connect(
+            url: server.address.webSocketURL(path: ChatAgent.jarvis.socketPath), host: server.address.host,
+            configuration: ClientConfiguration(), pingInterval: 0, maxFrameBytes: 1_000_000)
+        channel.send(server.key)
+        channel.send(message("big").json())
+        var texts: [String] = []
+        var closed: Int?
+        // A socket that took the frame stays open: ended after a minute, the test fails rather than hangs.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(60))
+            channel.abort()
+        }
+        defer { watchdog.cancel() }
+        for await event in channel.events {
+            if case .text(let text) = event { texts.append(text) }
+            if case .closed(let code) = event { closed = code }
+        }
+        #expect(closed == WebSocketChannel.closedTooBig)
+        #expect(texts.allSatisfy { $0.utf8.count < 1_000_000 }, "\(texts.map(\.utf8.count))")
+        await server.stop()
     }
 
     @Test func stopTurnEndsWaiting() async throws {

@@ -142,7 +142,8 @@ public actor ChatClient {
         do {
             channel = try await WebSocketChannel.connect(
                 url: server.webSocketURL(path: agent.socketPath), host: server.host,
-                configuration: configuration.network, pingInterval: configuration.pingInterval)
+                configuration: configuration.network, pingInterval: configuration.pingInterval,
+                maxFrameBytes: configuration.maxFrameBytes)
         } catch {
             return error
         }
@@ -159,6 +160,11 @@ public actor ChatClient {
         var ending: BuilderOSError = .connectionLost
         for await event in channel.events {
             switch event {
+            case .closed(let code) where code == WebSocketChannel.closedTooBig:
+                // One frame over the cap, refused unread: the reply is over it too. Not sent again.
+                endTurn {
+                    $0.fail(BuilderOSError.replyTooLarge(limitBytes: configuration.maxReplyBytes).userMessage); return ""
+                }
             case .closed, .binary:
                 break
             case .text(let text):

@@ -33,6 +33,9 @@ public struct ChatConfiguration: Sendable {
     /// A reply larger than this ends its turn (what arrived is kept) and the socket is closed: a server
     /// that streams without end must not take the memory. Real replies are well under 1 MiB.
     public var maxReplyBytes: Int = 16 << 20
+    /// The largest frame read: a reply's cap and room for its JSON envelope. A larger one is refused
+    /// before it is read, and ends the turn as a reply over the cap.
+    public var maxFrameBytes: Int { maxReplyBytes + (64 << 10) }
     /// A turn the server accepted fails after this long without a chunk (every chunk starts it again).
     public var replyDeadline: Double = 300
     /// A connection that ended while a message waited for its first chunk counts as good (the backoff starts

@@ -34,7 +34,16 @@ final class WebSocketChannel: @unchecked Sendable {
     private enum CloseRequest { case close(UInt16), abort }
     private enum Outgoing { case text(String), binary(Data) }
 
-    private init(receiveWindow: Int?) {
+    /// A frame whose header announces more is refused before its payload is read (libsoup closes
+    /// with 1009, "too big"): a hostile server's one huge frame must not be buffered whole.
+    private let maxFrameBytes: Int
+    /// Set on the worker when libsoup refused a frame over `maxFrameBytes`.
+    private var refusedFrame = false
+    /// The close code of a socket that ended on a frame over the cap (WebSocket's "message too big").
+    static let closedTooBig = Int(BOS_SOUP_WEBSOCKET_CLOSE_TOO_BIG)
+
+    private init(receiveWindow: Int?, maxFrameBytes: Int) {
+        self.maxFrameBytes = maxFrameBytes
         (events, continuation) = AsyncStream.makeStream(of: WebSocketEvent.self, bufferingPolicy: .unbounded)
         window = receiveWindow.map(ReceiveWindow.init(limit:))
         worker = window == nil ? .shared : GLibWorker(name: "builderos-socket")
@@ -43,11 +52,12 @@ final class WebSocketChannel: @unchecked Sendable {
     /// Opens a socket to `url` (ws:// or wss://). Failures to connect or upgrade are mapped
     /// like REST failures: a 502 HTML page is a tunnel error, 401 a rejected key, and so on.
     /// `receiveWindow`: bytes the reader may run ahead of `shown` (nil: no flow control).
+    /// `maxFrameBytes`: the largest frame accepted (see `maxFrameBytes`).
     static func connect(
         url: String, host: String, configuration: ClientConfiguration, pingInterval: UInt32,
-        receiveWindow: Int? = nil
+        receiveWindow: Int? = nil, maxFrameBytes: Int = 16 << 20
     ) async throws(BuilderOSError) -> WebSocketChannel {
-        let channel = WebSocketChannel(receiveWindow: receiveWindow)
+        let channel = WebSocketChannel(receiveWindow: receiveWindow, maxFrameBytes: maxFrameBytes)
         let attempt = ConnectAttempt(channel: channel, host: host, pingInterval: pingInterval)
         let worker = channel.worker
         do {
@@ -133,8 +143,8 @@ final class WebSocketChannel: @unchecked Sendable {
     fileprivate func adopt(_ connection: OpaquePointer, pingInterval: UInt32) {
         self.connection = connection
         bos_soup_websocket_connection_set_keepalive_interval(connection, pingInterval)
-        // Replies can be long (a whole answer in one frame); the default cap is 128 KiB.
-        bos_soup_websocket_connection_set_max_incoming_payload_size(connection, 64 << 20)
+        // Replies can be long (a whole answer in one frame): libsoup's default cap is 128 KiB.
+        bos_soup_websocket_connection_set_max_incoming_payload_size(connection, guint64(maxFrameBytes))
         let instance = UnsafeMutableRawPointer(connection)
         let onMessage: @convention(c) (OpaquePointer?, Int32, OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { _, type, bytes, user in
             guard let bytes else { return }
@@ -153,12 +163,21 @@ final class WebSocketChannel: @unchecked Sendable {
         }
         let onClosed: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void = { connection, user in
             let channel = Unmanaged<WebSocketChannel>.fromOpaque(user!).takeUnretainedValue()
-            channel.finish(code: Int(bos_soup_websocket_connection_get_close_code(connection)))
+            let code = channel.refusedFrame ? WebSocketChannel.closedTooBig : Int(bos_soup_websocket_connection_get_close_code(connection))
+            channel.finish(code: code)
+        }
+        // libsoup closes at once on a frame over the cap, with no close code from the peer: its error says so.
+        let onError: @convention(c) (OpaquePointer?, UnsafeMutablePointer<GError>?, UnsafeMutableRawPointer?) -> Void = { _, error, user in
+            guard let error, error.pointee.domain == g_quark_try_string("soup-websocket-error-quark"),
+                Int(error.pointee.code) == WebSocketChannel.closedTooBig
+            else { return }
+            Unmanaged<WebSocketChannel>.fromOpaque(user!).takeUnretainedValue().refusedFrame = true
         }
         // Each handler holds a reference to the channel, released by GLib when the handler goes.
         for (signal, callback) in [
             ("message", unsafeBitCast(onMessage, to: GCallback.self)),
             ("closed", unsafeBitCast(onClosed, to: GCallback.self)),
+            ("error", unsafeBitCast(onError, to: GCallback.self)),
         ] {
             let user = Unmanaged.passRetained(self).toOpaque()
             handlerIDs.append(
