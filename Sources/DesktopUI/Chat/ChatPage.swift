@@ -40,7 +40,7 @@ final class ChatPage: Page {
         sidebar.onNew = { [unowned self] agent in newConversation(agent) }
         sidebar.onOpenHit = { [unowned self] hit in
             view.open(hit.conversation, at: hit.sequence)
-            sidebar.reload(selected: hit.conversation)
+            sidebar.select(hit.conversation)
         }
         view.ensureConversation = { [unowned self] in
             let c = chat.createConversation(agent: .jarvis)

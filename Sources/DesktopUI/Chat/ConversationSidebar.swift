@@ -90,6 +90,16 @@ final class ConversationSidebar {
     /// Ctrl+Shift+F: to the search field.
     func focusSearch() { searchPane?.focus() }
 
+    /// Selects `id`'s row, as it is (a search hit opened its conversation: the list did not change).
+    func select(_ id: UUID) {
+        guard let index = rowIDs.firstIndex(of: id), let row = gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(index)) else {
+            return reload(selected: id)
+        }
+        rebuilding = true
+        defer { rebuilding = false }
+        gtk_list_box_select_row(OpaquePointer(list), row)
+    }
+
     /// Rebuilds the rows and selects `selected`.
     func reload(selected: UUID?) {
         rebuilding = true
