@@ -13,8 +13,7 @@ struct TerminalCLITests {
     func signedIn(_ arguments: [String] = TerminalCLITests.terminal) async throws -> (CLISandbox, ServerProcess) {
         let server = try ServerProcess(arguments: arguments)
         let sandbox = try CLISandbox()
-        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
-        #expect(login.status == 0, "\(login.stderr)")
+        try await sandbox.signIn(to: server)
         return (sandbox, server)
     }
 

@@ -11,8 +11,7 @@ import ToolSupport
 struct MainWindowUITests {
     /// Signs the sandbox in to the server, as `builderos login` does for a user.
     func signIn(_ sandbox: CLISandbox, _ server: ServerProcess) async throws {
-        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
-        #expect(login.status == 0, "\(login.stderr)")
+        try await sandbox.signIn(to: server)
     }
 
     /// Signs in to a server on a port nobody else will be given, then stops it: the scenario runs

@@ -39,8 +39,7 @@ struct PreviewUITests {
         let sandbox = try CLISandbox()
         let server = try ServerProcess(arguments: ["--demo-web-port", String(Self.demoPort)])
         defer { server.stop() }
-        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
-        #expect(login.status == 0, "\(login.stderr)")
+        try await sandbox.signIn(to: server)
         let browserLog = try registerStandInBrowser(sandbox)
         let closed = Loopback.closedPort()
         try await UIScenario.run(
@@ -63,8 +62,7 @@ struct PreviewUITests {
         let sandbox = try CLISandbox()
         let server = try ServerProcess(arguments: ["--demo-web-port", String(Self.demoPort)])
         defer { server.stop() }
-        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
-        #expect(login.status == 0, "\(login.stderr)")
+        try await sandbox.signIn(to: server)
         try await UIScenario.run(
             "PreviewScenario.withoutWebKit", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display,
             options: ["demo-port": String(Self.demoPort)], wrapper: try Self.withoutLibrary("libwebkitgtk-6.0.so.4"))
@@ -102,8 +100,7 @@ struct TerminalUITests {
         let sandbox = try CLISandbox()
         let server = try ServerProcess(port: StablePort.pick())
         let port = try #require(URLComponents(string: server.url)?.port)
-        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
-        #expect(login.status == 0, "\(login.stderr)")
+        try await sandbox.signIn(to: server)
         let keyFile = sandbox.root.appendingPathComponent("api-key")
         try Data((server.key + "\n").utf8).write(to: keyFile)
         server.stop()
@@ -119,8 +116,7 @@ struct TerminalUITests {
         let sandbox = try CLISandbox()
         let server = try ServerProcess(arguments: ["--enable-terminal"])
         defer { server.stop() }
-        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
-        #expect(login.status == 0, "\(login.stderr)")
+        try await sandbox.signIn(to: server)
         try await UIScenario.run(
             "TerminalScenario.withoutVTE", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display,
             wrapper: try PreviewUITests.withoutLibrary("libvte-2.91-gtk4.so.0"))
@@ -131,8 +127,7 @@ struct TerminalUITests {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()
         defer { server.stop() }
-        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
-        #expect(login.status == 0, "\(login.stderr)")
+        try await sandbox.signIn(to: server)
         try await UIScenario.run("TerminalScenario.unavailable", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
         UIScenario.screenshotsExist("TerminalScenario.unavailable", ["terminal-unavailable"], on: display)
     }

@@ -44,8 +44,7 @@ struct SearchUITests {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()
         defer { server.stop() }
-        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
-        #expect(login.status == 0, "\(login.stderr)")
+        try await sandbox.signIn(to: server)
         try await seed(sandbox)
         let output = try await UIScenario.run(
             "SearchScenario.search", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
@@ -58,8 +57,7 @@ struct SearchUITests {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()
         defer { server.stop() }
-        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
-        #expect(login.status == 0, "\(login.stderr)")
+        try await sandbox.signIn(to: server)
         try await seed(sandbox)
         _ = try await UIScenario.run("SearchScenario.find", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
         UIScenario.screenshotsExist("SearchScenario.find", ["find"], on: display)
@@ -70,8 +68,7 @@ struct SearchUITests {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()
         defer { server.stop() }
-        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
-        #expect(login.status == 0, "\(login.stderr)")
+        try await sandbox.signIn(to: server)
         try await seed(sandbox)
         _ = try await UIScenario.run(
             "SearchScenario.search", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: .x11,

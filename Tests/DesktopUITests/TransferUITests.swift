@@ -13,8 +13,7 @@ struct TransferUITests {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()
         defer { server.stop() }
-        let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key)
-        #expect(login.status == 0, "\(login.stderr)")
+        try await sandbox.signIn(to: server)
         let history = try HistoryStore(path: sandbox.root.appendingPathComponent("data/builderos-desktop/history.sqlite3").path)
         let notes = Conversation(agent: .codex, title: "Notes", created: Date(timeIntervalSince1970: 1_600_000_000))
         let deploy = Conversation(agent: .jarvis, title: "Deploy", created: Date(timeIntervalSince1970: 1_700_000_000))

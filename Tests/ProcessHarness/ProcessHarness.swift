@@ -34,6 +34,18 @@ public final class CLISandbox: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
+    /// `builderos login` to `server` with its key on standard input, as a user signs in; throws with
+    /// the command's error text when it fails.
+    public func signIn(to server: ServerProcess) async throws {
+        let login = try await run(["login", "--server", server.url], stdin: server.key)
+        guard login.status == 0 else { throw SignInFailed(message: login.stderr) }
+    }
+
+    public struct SignInFailed: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { "builderos login failed: \(message)" }
+    }
+
     public func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], executable: String = "builderos")
         async throws -> CLIResult
     {

@@ -312,7 +312,7 @@ if only == nil || only == "search" {
             ],
             environment: searchEnv)
         let m = measures(in: scenario)
-        for line in scenario.split(separator: "\n") where line.hasPrefix("LATE-FRAME ") { print("  " + line.dropFirst(11)) }
+        for line in scenario.split(separator: "\n") where line.hasPrefix("LATE-FRAME ") || line.hasPrefix("OPEN-FRAMES ") { print("  " + line) }
         if let median = m["search-keystroke-median-ms"], let worst = m["search-keystroke-worst-ms"], let late = m["search-typing-late-frames"],
             let frames = m["search-typing-frames"], let open = m["search-open-deep-ms"], scenario.contains(" 0 failed")
         {

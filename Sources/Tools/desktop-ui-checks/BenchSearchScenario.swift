@@ -79,11 +79,15 @@ enum BenchSearchScenario: ScenarioGroup {
         gtk_widget_activate(row)
         // Until it has stayed in view for two frames in a row (rows measured as they come may move it once).
         var frames = 0, steady = 0
+        var trace: [String] = []
         while steady < 2 && frames < 120 {
             await d.oneFrame(main)
             frames += 1
             steady = SearchScenario.foundInView(d, main) ? steady + 1 : 0
+            trace.append(String(format: "%.0f ms%@", Date().timeIntervalSince(start) * 1000, steady > 0 ? " in view" : ""))
         }
+        // Each frame's time, to see what a miss comes from.
+        print("OPEN-FRAMES " + trace.joined(separator: ", "))
         d.expect(steady >= 2, "the found message is in view and stays there")
         print(String(format: "MEASURE search-open-deep-ms=%.1f", Date().timeIntervalSince(start) * 1000))
     }
