@@ -84,7 +84,10 @@ enum BenchSearchScenario: ScenarioGroup {
             await d.oneFrame(main)
             frames += 1
             steady = SearchScenario.foundInView(d, main) ? steady + 1 : 0
-            trace.append(String(format: "%.0f ms%@", Date().timeIntervalSince(start) * 1000, steady > 0 ? " in view" : ""))
+            trace.append(
+                String(
+                    format: "%.0f ms%@ (%@)", Date().timeIntervalSince(start) * 1000, steady > 0 ? " in view" : "",
+                    SearchScenario.foundPosition(d, main)))
         }
         // Each frame's time, to see what a miss comes from.
         print("OPEN-FRAMES " + trace.joined(separator: ", "))

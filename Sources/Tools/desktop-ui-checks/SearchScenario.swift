@@ -164,6 +164,20 @@ enum SearchScenario: ScenarioGroup {
         g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), gtk_list_box_row_get_type()) != 0
     }
 
+    /// Where the ringed row is in the message list's view, and the view in the list, for traces.
+    static func foundPosition(_ d: Driver, _ main: Widget) -> String {
+        guard let listView = d.widget("message-list", in: main), let scroller = gtk_widget_get_parent(listView),
+            let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
+        else { return "no list" }
+        var y = "not shown"
+        let row = WidgetTree.all(scroller).first { gtk_widget_has_css_class($0, "bos-found") != 0 && gtk_widget_get_mapped($0) != 0 }
+        var bounds = graphene_rect_t()
+        if let row, gtk_widget_compute_bounds(row, scroller, &bounds) != 0 { y = String(format: "at y %.0f", bounds.origin.y) }
+        return String(
+            format: "%@, view %.0f of %.0f, rows %d", y, gtk_adjustment_get_value(adjustment), gtk_adjustment_get_upper(adjustment),
+            d.named(prefix: "message-", in: main).count)
+    }
+
     /// Whether the ringed row (the found message) is inside the message list's visible area.
     static func foundInView(_ d: Driver, _ main: Widget) -> Bool {
         guard let listView = d.widget("message-list", in: main), let scroller = gtk_widget_get_parent(listView) else { return false }
