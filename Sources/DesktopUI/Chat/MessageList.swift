@@ -246,6 +246,9 @@ public final class MessageList {
         // once the first layout has shown which are in view (`OpeningFrame`), as when a conversation opens.
         placeholders.opened(Array(order.dropFirst()))
         splice(at: 0, remove: Int(g_list_model_get_n_items(model)), insert: order)
+        // The list view keeps its anchor where the last conversation had it (often its end): moving
+        // the adjustment is undone at the next layout, its own action moves the anchor to the first row.
+        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(0))
         gtk_adjustment_set_value(vadjustment, 0)
     }
 
