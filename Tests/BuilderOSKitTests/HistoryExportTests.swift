@@ -137,4 +137,23 @@ struct HistoryExportTests {
         #expect(throws: BuilderOSError.self) { try target.importHistory(document) }
         #expect(target.conversations().isEmpty && target.search(SearchQuery("deploy")).isEmpty, "nothing of the file stayed")
     }
+
+    /// `builderos history import` while the app runs: the app's store sees another connection's write
+    /// (SQLite's data_version), not its own, and shows the conversations when it catches up.
+    @MainActor @Test func anImportByAnotherProcessShowsWhenTheAppCatchesUp() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bos-catch-up-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("history.sqlite3").path
+        let rig = ChatRig(history: try HistoryStore(path: path))
+        let cli = try HistoryStore(path: path)
+        #expect(!rig.chat.catchUpWithOtherWriters(), "nothing written elsewhere")
+        _ = rig.chat.createConversation(agent: .jarvis)
+        #expect(!rig.chat.catchUpWithOtherWriters(), "its own writes are not news")
+        let (sample, conversation) = sampleStore()
+        try cli.importHistory(HistoryImport.decode(sample.exportDocument().encoded()))
+        #expect(rig.chat.catchUpWithOtherWriters())
+        #expect(rig.chat.conversations.map(\.id).contains(conversation.id) && rig.chat.conversations.count == 2)
+        #expect(rig.events.all.contains(.conversationsChanged))
+        #expect(!rig.chat.catchUpWithOtherWriters(), "once")
+    }
 }

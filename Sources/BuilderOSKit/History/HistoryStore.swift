@@ -3,6 +3,10 @@ import Foundation
 /// The chat history and outbox, in SQLite (WAL) under `$XDG_DATA_HOME/builderos-desktop/`.
 /// Servers keep no history (wire contract §9): this file is the only record of a conversation.
 public final class HistoryStore: HistoryStoring {
+    public func writtenElsewhereStamp() -> Int64 {
+        (try? db.query("PRAGMA data_version", [], { $0.int(0) }))?.first ?? 0
+    }
+
     let db: SQLiteDatabase
     public let path: String
 

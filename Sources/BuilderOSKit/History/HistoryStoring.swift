@@ -4,6 +4,9 @@ import Foundation
 /// `HistoryStore.inMemory()` is the same store without a file (the core's tests).
 public protocol HistoryStoring: AnyObject {
     func conversations() -> [Conversation]
+    /// Changes when another connection (the CLI's, another process's) has written the history since
+    /// it was last read; this store's own writes leave it alone (SQLite's `data_version`).
+    func writtenElsewhereStamp() -> Int64
     func insert(_ conversation: Conversation)
     func rename(_ id: UUID, to title: String)
     func saveDraft(_ id: UUID, _ draft: String)

@@ -30,6 +30,7 @@ public final class ChatService {
         self.deviceID = deviceID
         self.connection = connection
         conversations = history.conversations()
+        seenStamp = history.writtenElsewhereStamp()
         connection.chatEvents.add(owner: self) { [weak self] agent, event in self?.handle(event, from: agent) }
         // On Connect the queued messages are handed to the new sockets at once; each goes out as
         // its socket authenticates.
@@ -312,6 +313,23 @@ public final class ChatService {
         changes.notify(.conversationsChanged)
         return summary
     }
+
+    /// What another writer (`builderos history import`, another process) wrote since: the
+    /// conversations are read again when they changed. Cheap; the window calls it when it is focused.
+    /// Returns whether the conversations changed.
+    @discardableResult
+    public func catchUpWithOtherWriters() -> Bool {
+        let stamp = history.writtenElsewhereStamp()
+        guard stamp != seenStamp else { return false }
+        seenStamp = stamp
+        let fresh = history.conversations()
+        guard fresh != conversations else { return false }
+        conversations = fresh
+        changes.notify(.conversationsChanged)
+        return true
+    }
+
+    private var seenStamp: Int64 = 0
 
     public func liveMessage(_ id: UUID) -> ChatMessage? {
         active.values.compactMap(\.reply).first { $0.id == id }

@@ -58,6 +58,12 @@ public final class MainWindow {
 
         addActions()
         Signals.connect(UnsafeMutableRawPointer(stack), "notify::visible-child-name", withArgument: { [unowned self] _ in pageChanged() })
+        // Back in the window after `builderos history import` in a terminal: its conversations show.
+        Signals.connect(
+            UnsafeMutableRawPointer(window), "notify::is-active",
+            withArgument: { [unowned self] _ in
+                if gtk_window_is_active(gtkCast(window, to: GtkWindow.self)) != 0 { context.session.chat.catchUpWithOtherWriters() }
+            })
         Signals.connectHandled(UnsafeMutableRawPointer(window), "close-request") { [unowned self] in
             rememberSize()
             return false
