@@ -204,18 +204,7 @@ public final class MessageList {
     public func show(_ list: [ChatMessage], viewHeight: Double? = nil) {
         let height = gtk_widget_get_height(widget) > 0 ? Double(gtk_widget_get_height(widget)) : viewHeight ?? 0
         let page = OpeningFrame.firstPage(heights: list.reversed().map(MessageRowView.estimatedHeight), view: height)
-        let shown = Array(list.suffix(page.rows))
-        messages = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-        order = shown.map(\.id)
-        bound = [:]
-        pending = []
-        stickToBottom = true
-        reachedFirst = false
-        reachedLast = true
-        stagedNewer = []
-        framesSinceShow = 0
-        highlighted = nil
-        pinned = nil
+        replaceAll(with: Array(list.suffix(page.rows)), found: nil, newestLoaded: true)
         placeholders.opened(Array(order.dropLast(page.madeAtOnce)))
         // The newest first, then the older ones before it: the list keeps its anchor on the row it
         // had, so its first layout starts at the newest message — at the end, unless that one is
@@ -231,17 +220,7 @@ public final class MessageList {
     /// stays in place — and newer ones below as the view moves down. `newestLoaded`: `list` ends
     /// with the conversation's newest message.
     public func show(from list: [ChatMessage], highlighting id: UUID, newestLoaded: Bool) {
-        messages = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-        order = list.map(\.id)
-        bound = [:]
-        pending = []
-        stickToBottom = false
-        reachedFirst = false
-        reachedLast = newestLoaded
-        stagedNewer = []
-        framesSinceShow = 0
-        highlighted = id
-        pinned = id
+        replaceAll(with: list, found: id, newestLoaded: newestLoaded)
         // The found message is made at once; the others start as placeholders and get their content
         // once the first layout has shown which are in view (`OpeningFrame`), as when a conversation opens.
         placeholders.opened(Array(order.dropFirst()))
@@ -250,6 +229,22 @@ public final class MessageList {
         // the adjustment is undone at the next layout, its own action moves the anchor to the first row.
         gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(0))
         gtk_adjustment_set_value(vadjustment, 0)
+    }
+
+    /// The list's state for a conversation just opened with `list`: at its newest message (`found`
+    /// nil), or held at `found`.
+    private func replaceAll(with list: [ChatMessage], found: UUID?, newestLoaded: Bool) {
+        messages = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        order = list.map(\.id)
+        bound = [:]
+        pending = []
+        stickToBottom = found == nil
+        reachedFirst = false
+        reachedLast = newestLoaded
+        stagedNewer = []
+        framesSinceShow = 0
+        highlighted = found
+        pinned = found
     }
 
     /// The message a search opened the conversation at; its row is marked until another conversation opens.
