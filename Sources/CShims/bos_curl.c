@@ -49,6 +49,12 @@ static char load_error[256];
         }                                                                       \
     } while (0)
 
+static int gnutls_flavour;
+
+int bos_curl_is_gnutls(void) {
+    return gnutls_flavour;
+}
+
 static void load(void) {
     // The GnuTLS flavour first: GnuTLS is the TLS stack glib-networking already uses for the chat
     // socket, while the OpenSSL flavour loads OpenSSL's libssl beside it (more memory and a slower
@@ -58,6 +64,7 @@ static void load(void) {
     // Kerberos, GSSAPI, RTMP and nghttp2 do not, and RTLD_NOW would bind their ~1,200 PLT slots while
     // the loader's lock is held.
     void *library = dlopen("libcurl-gnutls.so.4", RTLD_LAZY | RTLD_LOCAL);
+    gnutls_flavour = library != NULL;
     if (!library) library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
     if (!library) {
         snprintf(load_error, sizeof load_error, "%s", dlerror());

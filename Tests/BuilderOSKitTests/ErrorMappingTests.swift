@@ -47,7 +47,9 @@ struct ErrorMappingTests {
 
     static let everyError: [BuilderOSError] = [
         .invalidServerAddress(.invalidPort), .hostNotFound(host: "x.example"), .connectionRefused, .networkUnreachable,
-        .tlsFailure, .timedOut, .connectionLost, .cancelled, .unauthorized, .notAvailableOnServer, .payloadTooLarge,
+        .tlsFailure(.unknown), .tlsFailure(.selfSigned), .tlsFailure(.untrustedIssuer), .tlsFailure(.otherName(host: "a", certificateNames: [])),
+        .tlsFailure(.otherName(host: "a", certificateNames: ["b"])), .tlsFailure(.expired), .tlsFailure(.notYetValid), .timedOut, .connectionLost,
+        .cancelled, .unauthorized, .notAvailableOnServer, .payloadTooLarge,
         .serverError(status: 500, message: "m"), .serverError(status: 500, message: nil), .tunnelError(status: 502),
         .malformedResponse, .responseTooLarge, .fileTooLarge(bytes: 60_000_000), .fileUnreadable(path: "/x"),
         .serverRefused(message: "No."), .secretServiceUnavailable, .keyringLocked, .notSignedIn, .other(detail: "d"),
@@ -86,7 +88,7 @@ struct ErrorMappingTests {
         ]
         let final: [BuilderOSError] = [
             .unauthorized, .notAvailableOnServer, .payloadTooLarge, .serverError(status: 500, message: nil),
-            .tunnelError(status: 530), .malformedResponse, .hostNotFound(host: "x"), .tlsFailure, .cancelled,
+            .tunnelError(status: 530), .malformedResponse, .hostNotFound(host: "x"), .tlsFailure(.unknown), .cancelled,
         ]
         #expect(transient.allSatisfy { $0.isTransient })
         #expect(!final.contains { $0.isTransient })

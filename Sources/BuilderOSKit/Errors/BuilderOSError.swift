@@ -7,7 +7,8 @@ public enum BuilderOSError: Error, Sendable, Equatable {
     case hostNotFound(host: String)
     case connectionRefused
     case networkUnreachable
-    case tlsFailure
+    /// The TLS handshake failed; `TLSProblem` says what was wrong with the certificate.
+    case tlsFailure(TLSProblem)
     case timedOut
     case connectionLost
     case cancelled

@@ -10,7 +10,7 @@ extension BuilderOSError {
             return String(format: L("The server name “%@” could not be found."), host)
         case .connectionRefused: return L("The server refused the connection.")
         case .networkUnreachable: return L("This computer is not connected to a network that can reach the server.")
-        case .tlsFailure: return L("A secure connection to the server could not be established.")
+        case .tlsFailure(let problem): return problem.message
         case .timedOut: return L("The server took too long to answer.")
         case .connectionLost: return L("The connection to the server was lost.")
         case .cancelled: return L("The request was cancelled.")
@@ -69,8 +69,7 @@ extension BuilderOSError {
         case .connectionRefused:
             return L("Check that BuilderOS is running on the server and that the port in the address is right.")
         case .networkUnreachable: return L("Check your network connection, or connect to your VPN.")
-        case .tlsFailure:
-            return L("Check the address: if your server has no certificate, use http:// on a private network instead.")
+        case .tlsFailure(let problem): return problem.fixIt
         case .timedOut, .connectionLost: return L("Check that the server is awake and online, then try again.")
         case .unauthorized:
             return String(format: L("Copy the key again from the server (run “%@” there) and paste it exactly."), ServerKeyHint.command)
@@ -91,6 +90,40 @@ extension BuilderOSError {
         case .historyImportRefused: return L("Nothing was imported. Choose a file made with “Export” in BuilderOS Desktop.")
         case .serverError, .responseTooLarge, .replyTooLarge, .other, .notAvailableOnServer, .cancelled, .fileUnreadable, .serverRefused:
             return nil
+        }
+    }
+}
+
+extension TLSProblem {
+    var message: String {
+        switch self {
+        case .selfSigned: return L("The server's certificate is self-signed, so this computer cannot tell it from an impostor's.")
+        case .untrustedIssuer: return L("The server's certificate is self-signed or issued by an authority this computer does not trust.")
+        case .otherName(let host, let names) where names.isEmpty:
+            return String(format: L("The server's certificate is not for %@."), host)
+        case .otherName(let host, let names):
+            return String(format: L("The server's certificate is for %@, not for %@."), names.joined(separator: ", "), host)
+        case .expired: return L("The server's certificate has expired.")
+        case .notYetValid: return L("The server's certificate is not valid yet.")
+        case .unknown: return L("A secure connection to the server could not be established.")
+        }
+    }
+
+    var fixIt: String {
+        switch self {
+        case .selfSigned, .untrustedIssuer:
+            return L(
+                "If it is your own certificate, add it to this computer's trusted certificates: copy it to /usr/local/share/ca-certificates/ (ending in .crt) and run “sudo update-ca-certificates”."
+            )
+        case .otherName(_, let names) where !names.isEmpty:
+            return String(
+                format: L("Use the address the certificate was made for (%@), or give the server a certificate for this address."), names[0])
+        case .otherName: return L("Check the address, or give the server a certificate for this address.")
+        case .expired:
+            return L(
+                "Renew the certificate on the server (for example with “certbot renew”). If it is still valid, check this computer's date and time.")
+        case .notYetValid: return L("Check this computer's date and time.")
+        case .unknown: return L("Check the address: if your server has no certificate, use http:// on a private network instead.")
         }
     }
 }

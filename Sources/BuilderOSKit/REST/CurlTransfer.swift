@@ -13,6 +13,12 @@ final class CurlTransfer: @unchecked Sendable {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var mime: OpaquePointer?
     private var cStrings: [UnsafeMutablePointer<CChar>] = []
+    /// curl's sentence for a failed transfer (CURLOPT_ERRORBUFFER, CURL_ERROR_SIZE bytes).
+    private let errorText: UnsafeMutablePointer<CChar> = {
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
+        buffer.initialize(repeating: 0, count: 256)
+        return buffer
+    }()
 
     private let continuation = Mutex<CheckedContinuation<HTTPResponse, any Error>?>(nil)
 
@@ -27,6 +33,7 @@ final class CurlTransfer: @unchecked Sendable {
         if let mime { bos_curl_mime_free(mime) }
         bos_curl_slist_free_all(headerList)
         cStrings.forEach { free($0) }
+        errorText.deallocate()
         bos_curl_easy_cleanup(easy)
     }
 
@@ -58,6 +65,9 @@ final class CurlTransfer: @unchecked Sendable {
         // TLS peer and host verification are always on; an extra CA file adds to the system store.
         bos_curl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
         bos_curl_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
+        // The certificate's details, for saying why a handshake failed (`TLSProblem`).
+        bos_curl_setopt_long(easy, CURLOPT_CERTINFO, 1)
+        bos_curl_setopt_ptr(easy, CURLOPT_ERRORBUFFER, errorText)
         if let ca = request.extraCAFile {
             bos_curl_setopt_ptr(easy, CURLOPT_CAINFO, keep(ca))
             bos_curl_setopt_ptr(easy, CURLOPT_CAPATH, keep("/etc/ssl/certs"))
@@ -130,11 +140,41 @@ final class CurlTransfer: @unchecked Sendable {
         bos_curl_setopt_ptr(easy, CURLOPT_HTTPHEADER, headerList)
     }
 
+    /// What the certificate's verification said, and the names the certificate is for (curl keeps
+    /// the chain's details when asked, also after its own host-name check failed).
+    private func tlsProblem(code: CURLcode, host: String) -> TLSProblem {
+        var result = 0
+        bos_curl_getinfo_long(easy, CURLINFO_SSL_VERIFYRESULT, &result)
+        // curl's own sentence names the certificate's subject when the name does not match.
+        let said = String(cString: errorText)
+        var names: [String] = TLSProblem.subjectName(inCurlError: said).map { [$0] } ?? []
+        var info: UnsafeMutableRawPointer?
+        bos_curl_getinfo_ptr(easy, CURLINFO_CERTINFO, &info)
+        if let chain = info?.assumingMemoryBound(to: curl_certinfo.self).pointee, chain.num_of_certs > 0, let leaf = chain.certinfo[0] {
+            var entry: UnsafeMutablePointer<curl_slist>? = leaf
+            while let current = entry {
+                let line = String(cString: current.pointee.data)
+                let key = "X509v3 Subject Alternative Name:"
+                if line.hasPrefix(key) { names = TLSProblem.names(fromSubjectAltNames: String(line.dropFirst(key.count))) }
+                entry = current.pointee.next
+            }
+        }
+        let hostNameCheckFailed = code == CURLE_PEER_FAILED_VERIFICATION
+        if bos_curl_is_gnutls() != 0 {
+            return TLSProblem.fromGnuTLS(
+                status: UInt32(truncatingIfNeeded: result), hostNameCheckFailed: hostNameCheckFailed, host: host, names: names)
+        }
+        return TLSProblem.fromOpenSSL(result: result, hostNameCheckFailed: hostNameCheckFailed, host: host, names: names)
+    }
+
     /// Builds the response or the error once curl reports the transfer done.
     func outcome(code: CURLcode) -> Result<HTTPResponse, any Error> {
         if code != CURLE_OK, !(exceededCap && request.keepsTruncatedBody) {
             if exceededCap { return .failure(BuilderOSError.responseTooLarge) }
-            return .failure(CurlErrorMapping.map(code, host: URLComponents(string: request.url)?.host ?? ""))
+            let host = URLComponents(string: request.url)?.host ?? ""
+            let error = CurlErrorMapping.map(code, host: host)
+            if case .tlsFailure = error { return .failure(BuilderOSError.tlsFailure(tlsProblem(code: code, host: host))) }
+            return .failure(error)
         }
         var status = 0
         bos_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
@@ -163,7 +203,7 @@ enum CurlErrorMapping {
         case CURLE_OPERATION_TIMEDOUT: return .timedOut
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
-            return .tlsFailure
+            return .tlsFailure(.unknown)
         case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM:
             return .connectionLost
         case CURLE_READ_ERROR: return .other(detail: "the file could not be read while sending")

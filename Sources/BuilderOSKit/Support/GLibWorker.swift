@@ -70,7 +70,7 @@ enum GErrorMapping {
         guard let error else { return .other(detail: "unknown GLib error") }
         let domain = error.pointee.domain, code = error.pointee.code
         if domain == g_resolver_error_quark() { return .hostNotFound(host: host) }
-        if domain == g_tls_error_quark() { return .tlsFailure }
+        if domain == g_tls_error_quark() { return .tlsFailure(.unknown) }
         if domain == g_io_error_quark() {
             switch GIOErrorEnum(rawValue: UInt32(code)) {
             case G_IO_ERROR_CONNECTION_REFUSED: return .connectionRefused

@@ -15,6 +15,10 @@ const char *bos_curl_load_error(void);
 /// thread's nice value is raised first, for good (10, the thread is meant to end after this call).
 int bos_curl_load_at_low_priority(void);
 
+/// 1 when the GnuTLS flavour of libcurl was loaded (its CURLINFO_SSL_VERIFYRESULT is GnuTLS's
+/// certificate status flags), 0 for the OpenSSL one (an X509_V_ERR code).
+int bos_curl_is_gnutls(void);
+
 CURL *bos_curl_easy_init(void);
 void bos_curl_easy_cleanup(CURL *handle);
 const char *bos_curl_easy_strerror(CURLcode code);
