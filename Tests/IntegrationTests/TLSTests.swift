@@ -15,6 +15,7 @@ struct TLSTests {
         var configuration = ClientConfiguration()
         configuration.retry = .never
         // GnuTLS (Debian's libcurl flavour) does not tell self-signed from an unknown authority.
+        _ = bos_curl_load()
         await #expect(throws: BuilderOSError.tlsFailure(bos_curl_is_gnutls() != 0 ? .untrustedIssuer : .selfSigned)) {
             try await RESTClient(server: server.address, apiKey: "k", configuration: configuration).status()
         }
@@ -45,6 +46,26 @@ struct TLSTests {
         }
     }
 
+    /// The chat socket's handshake (GIO) tells the same problems, and names every name of the certificate.
+    @Test(arguments: [OpenSSLServer.Certificate.fromPrivateAuthority, .forOtherNames, .expired])
+    func webSocketSaysWhatIsWrongWithTheCertificate(certificate: OpenSSLServer.Certificate) async throws {
+        let (trustingItsAuthority, problem): (Bool, TLSProblem) =
+            switch certificate {
+            case .fromPrivateAuthority: (false, .untrustedIssuer)
+            case .selfSigned: (false, .selfSigned)
+            case .forOtherNames: (true, .otherName(host: "127.0.0.1", certificateNames: ["other.example", "www.other.example"]))
+            case .expired: (true, .expired)
+            }
+        let server = try await OpenSSLServer.start(certificate: certificate)
+        defer { server.stop() }
+        var configuration = ClientConfiguration()
+        if trustingItsAuthority { configuration.extraCAFile = server.authority.path }
+        let url = server.address.webSocketURL(path: ChatAgent.jarvis.socketPath)
+        await #expect(throws: BuilderOSError.tlsFailure(problem)) {
+            _ = try await WebSocketChannel.connect(url: url, host: "127.0.0.1", configuration: configuration, pingInterval: 0)
+        }
+    }
+
     @Test func theCertificatesNamesAreReadFromItsAlternativeNames() {
         #expect(
             TLSProblem.names(fromSubjectAltNames: " DNS:a.example, DNS:b.example, IP Address:10.0.0.1, email:x@y") == [
@@ -61,7 +82,7 @@ struct TLSTests {
         var configuration = ClientConfiguration()
         let url = server.address.webSocketURL(path: ChatAgent.jarvis.socketPath)
         #expect(url.hasPrefix("wss://"))
-        await #expect(throws: BuilderOSError.tlsFailure(.unknown)) {
+        await #expect(throws: BuilderOSError.tlsFailure(.selfSigned)) {
             _ = try await WebSocketChannel.connect(url: url, host: "127.0.0.1", configuration: configuration, pingInterval: 0)
         }
         configuration.extraCAFile = server.authority.path

@@ -238,6 +238,7 @@ private final class ConnectAttempt: @unchecked Sendable {
             return
         }
         self.message = message
+        watchCertificate(of: message)
         // Never follow a redirect: the key is the first frame, and a 3xx could hand it to another host (or
         // downgrade wss:// to ws://). A redirect fails the connect with `BuilderOSError.redirected`.
         bos_soup_message_add_flags(message, guint(BOS_SOUP_MESSAGE_NO_REDIRECT))
@@ -275,6 +276,43 @@ private final class ConnectAttempt: @unchecked Sendable {
         g_cancellable_cancel(cancellable)
     }
 
+    /// What GIO found wrong with the server's certificate, when its verification failed.
+    private var certificateProblem: (flags: UInt32, selfSigned: Bool, names: [String])?
+
+    /// Records why the certificate failed verification ("accept-certificate" comes only then) and
+    /// refuses it: verification is never switched off.
+    private func watchCertificate(of message: OpaquePointer) {
+        let callback:
+            @convention(c) (OpaquePointer?, UnsafeMutablePointer<GTlsCertificate>?, GTlsCertificateFlags, UnsafeMutableRawPointer?) -> gboolean = {
+                _, certificate, flags, user in
+                let attempt = Unmanaged<ConnectAttempt>.fromOpaque(user!).takeUnretainedValue()
+                attempt.certificateProblem = (flags.rawValue, ConnectAttempt.isSelfSigned(certificate), ConnectAttempt.names(of: certificate))
+                return 0
+            }
+        g_signal_connect_data(
+            UnsafeMutableRawPointer(message), "accept-certificate", unsafeBitCast(callback, to: GCallback.self),
+            Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
+    }
+
+    private static func isSelfSigned(_ certificate: UnsafeMutablePointer<GTlsCertificate>?) -> Bool {
+        guard let certificate, let subject = g_tls_certificate_get_subject_name(certificate) else { return false }
+        defer { g_free(subject) }
+        guard let issuer = g_tls_certificate_get_issuer_name(certificate) else { return false }
+        defer { g_free(issuer) }
+        return strcmp(subject, issuer) == 0
+    }
+
+    private static func names(of certificate: UnsafeMutablePointer<GTlsCertificate>?) -> [String] {
+        guard let certificate, let array = g_tls_certificate_get_dns_names(certificate) else { return [] }
+        defer { g_ptr_array_unref(array) }
+        return (0..<Int(array.pointee.len)).compactMap { index in
+            guard let bytes = array.pointee.pdata[index] else { return nil }
+            var size = 0
+            guard let data = g_bytes_get_data(OpaquePointer(bytes), &size) else { return nil }
+            return String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
+        }
+    }
+
     private func finished(result: OpaquePointer?) {
         if let timeoutSource { g_source_destroy(timeoutSource); g_source_unref(timeoutSource) }
         var error: UnsafeMutablePointer<GError>?
@@ -304,7 +342,10 @@ private final class ConnectAttempt: @unchecked Sendable {
             complete(.failure(HTTPStatusMapping.error(for: response) ?? .malformedResponse))
             return
         }
-        let mapped = GErrorMapping.map(error, host: host)
+        var mapped = GErrorMapping.map(error, host: host)
+        if case .tlsFailure = mapped, let problem = certificateProblem {
+            mapped = .tlsFailure(TLSProblem.fromGIO(flags: problem.flags, selfSigned: problem.selfSigned, host: host, names: problem.names))
+        }
         // Not a WebSocket server at all (e.g. a plain website answering 200).
         if error?.pointee.domain == bos_soup_websocket_error_quark() { complete(.failure(BuilderOSError.malformedResponse)); return }
         complete(.failure(mapped))
