@@ -18,6 +18,7 @@ public final class ServerState: Sendable {
         var connections: [String: Int] = ["claude": 0, "codex": 0]
         var sleepRequests = 0
         var requests: [String: Int] = [:]
+        var wrongKeys: [String] = []
         var baseURL = ""
         var terminals = 0
         var terminalCommand: [String]?
@@ -83,8 +84,14 @@ public final class ServerState: Sendable {
 
     func isValid(key: String?) -> Bool {
         guard let key, !faults.rejectAllKeys else { return false }
-        return constantTimeEquals(key, apiKey)
+        let valid = constantTimeEquals(key, apiKey)
+        if !valid { storage.withLock { $0.wrongKeys.append(key) } }
+        return valid
     }
+
+    /// Every key sent to this server that was not its own, in order: tests with several servers check
+    /// that none carried another server's (read only through the test controls).
+    public func wrongKeys() -> [String] { storage.withLock { $0.wrongKeys } }
 
     var connections: [String: Int] { storage.withLock { $0.connections } }
     func connectionOpened(_ agent: String) { storage.withLock { $0.connections[agent, default: 0] += 1 } }

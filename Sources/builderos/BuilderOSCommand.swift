@@ -8,15 +8,21 @@ struct BuilderOSCommand: AsyncParsableCommand {
         commandName: "builderos",
         abstract: "Talk to your BuilderOS server from the terminal.",
         discussion: """
+            Several servers can be set up (`login` adds one, `servers` lists them, `use` picks the active one); \
+            `--server NAME|URL` chooses another for one command.
+
             The API key is kept in your keyring (Secret Service) only. It is never accepted as an \
             argument or environment variable: `login` reads it from a hidden prompt, or from standard \
             input when that is not a terminal.
 
-            Exit codes: 0 ok, 1 other failure, 2 usage, 3 not logged in, 4 server unreachable, \
+            Exit codes: 0 ok, 1 other failure, 2 usage, 3 not logged in (to that server), 4 server unreachable, \
             5 API key rejected, 6 not available on this server.
             """,
         version: BuilderOSKit.version,
-        subcommands: [Login.self, Status.self, Capsules.self, Chat.self, TerminalCommand.self, Sleep.self, History.self, Logout.self]
+        subcommands: [
+            Login.self, Servers.self, Use.self, Status.self, Capsules.self, Chat.self, TerminalCommand.self, Sleep.self, History.self,
+            Logout.self,
+        ]
     )
 
     static func main() async {

@@ -9,7 +9,7 @@ struct CLIFailure: Error {
     var exitCode: Int32 {
         switch error {
         case .invalidServerAddress, .invalidAPIKey: return 2
-        case .notSignedIn: return 3
+        case .notSignedIn, .unknownServer: return 3
         case .hostNotFound, .connectionRefused, .networkUnreachable, .tlsFailure, .timedOut, .connectionLost, .tunnelError:
             return 4
         case .unauthorized: return 5

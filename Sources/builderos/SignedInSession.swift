@@ -2,9 +2,10 @@ import ArgumentParser
 import BuilderOSKit
 import Synchronization
 
-/// The saved server and its key from the keyring; what every command but `login` and `logout` needs.
+/// The chosen server and its key from the keyring; what every command that talks to a server needs.
 struct SignedInSession {
     let settings: AppSettings
+    let profile: ServerProfile
     let server: ServerAddress
     let apiKey: String
 
@@ -26,15 +27,16 @@ struct SignedInSession {
 
     private static let early = Mutex<(AppSettings, KeyLookup?)?>(nil)
 
-    /// The lookup for the saved server (nil when none is saved), with libcurl loading meanwhile.
+    /// The lookup (nil when no server is saved), with libcurl loading meanwhile. Which server's key it
+    /// fetches is told when the arguments are parsed (`load`).
     private static func start(with settings: AppSettings) -> KeyLookup? {
-        guard settings.server != nil else { return nil }
+        guard !settings.servers.isEmpty else { return nil }
         // libcurl loads once the lookup's bus connection (and its threads) exist, while the keyring answers.
         return KeyLookup(whenConnected: RESTClient.loadInBackground)
     }
 
-    /// The session: from what `startEarly` began, or read and started now.
-    static func load() async throws -> SignedInSession {
+    /// The session with the chosen server: from what `startEarly` began, or read and started now.
+    static func load(_ choice: ServerChoice) async throws -> SignedInSession {
         let started = early.withLock { started in
             defer { started = nil }; return started
         }
@@ -43,11 +45,12 @@ struct SignedInSession {
             ?? {
                 let s = SettingsStore.forOneRead().load(); return (s, start(with: s))
             }()
-        guard let server = settings.server, let lookup else { throw CLIFailure(error: .notSignedIn) }
+        let profile = try choice.profile(in: settings)
+        guard let server = profile.server, let lookup else { throw CLIFailure(error: .notSignedIn) }
         let key: String?
         do { key = try await lookup.key(for: server) } catch { throw CLIFailure(error: error) }
         guard let key else { throw CLIFailure(error: .notSignedIn) }
-        return SignedInSession(settings: settings, server: server, apiKey: key)
+        return SignedInSession(settings: settings, profile: profile, server: server, apiKey: key)
     }
 
     var client: RESTClient { RESTClient(server: server, apiKey: apiKey) }

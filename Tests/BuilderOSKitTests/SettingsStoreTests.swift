@@ -15,7 +15,7 @@ struct SettingsStoreTests {
         let s = store()
         #expect(s.isAvailable)
         let settings = s.load()
-        #expect(settings.serverURL == nil && settings.appearance == .automatic && settings.page == "chat")
+        #expect(settings.servers.isEmpty && settings.activeServer == nil && settings.appearance == .automatic && settings.page == "chat")
         #expect(settings.windowWidth == 1000 && settings.windowHeight == 720 && settings.autoRefreshSeconds == 60)
         #expect(settings.notifications == NotificationKinds() && !settings.keepRunningInBackground)
         #expect(settings.deviceID.hasPrefix("desktop-") && !s.hasSavedServer)
@@ -56,13 +56,13 @@ struct SettingsStoreTests {
     @Test func everyPreferenceRoundTripsThroughTheKeyfile() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         var settings = store().load()
-        settings.serverURL = "https://builder.example.com"
+        try settings.addServer(ServerAddress.parse("https://builder.example.com"), fileExists: { _ in false })
         settings.appearance = .dark
         (settings.windowWidth, settings.windowHeight, settings.page) = (1280, 800, "power")
         settings.autoRefreshSeconds = 300
         settings.notifications.replies = false
         settings.notifications.sleep = false
-        (settings.wakeMAC, settings.wakeBroadcast) = ("3c:22:fb:12:34:56", "192.168.1.255:9")
+        settings.updateActiveServer { ($0.wakeMAC, $0.wakeBroadcast) = ("3c:22:fb:12:34:56", "192.168.1.255:9") }
         settings.keepRunningInBackground = true
         try store().save(settings)
         #expect(store().load() == settings)
@@ -78,13 +78,18 @@ struct SettingsStoreTests {
             .appendingPathComponent("data/app.builderos.Desktop.gschema.xml")
         let xml = try String(contentsOf: schema, encoding: .utf8)
         let names = Set(xml.matches(of: /<key name="([^"]+)"/).map { String($0.1) })
-        #expect(names == Set(SettingKey.allCases.map(\.rawValue)))
+        let serverSchema = try #require(xml.firstRange(of: "<schema id=\"app.builderos.Desktop.Server\"")?.lowerBound)
+        let appKeys = Set(xml[..<serverSchema].matches(of: /<key name="([^"]+)"/).map { String($0.1) })
+        let serverKeys = Set(xml[serverSchema...].matches(of: /<key name="([^"]+)"/).map { String($0.1) })
+        #expect(appKeys == Set(SettingKey.allCases.map(\.rawValue)))
+        #expect(serverKeys == Set(ServerSettingKey.allCases.map(\.rawValue)))
+        #expect(names == appKeys.union(serverKeys))
         // The `page` key's choices are the main window's pages, in the same order as their Ctrl+1…6.
         let pageKey = try #require(xml.firstRange(of: "<key name=\"page\"").map { xml[$0.lowerBound...] })
         let choices = pageKey[..<(pageKey.firstRange(of: "</choices>")?.lowerBound ?? pageKey.endIndex)]
             .matches(of: /<choice value="([^"]+)"/).map { String($0.1) }
         #expect(choices == PageID.allCases.map(\.rawValue))
-        #expect(Set(TerminalProfile.allCases.map { SettingKey.terminalCommand($0) }).count == TerminalProfile.allCases.count)
+        #expect(Set(TerminalProfile.allCases.map { ServerSettingKey.terminalCommand($0) }).count == TerminalProfile.allCases.count)
     }
 
     /// A value the schema refuses (a page it does not list) fails the save, and nothing of that save is kept.
@@ -114,7 +119,8 @@ struct SettingsStoreTests {
         try Data(#"{"server_url":"http://127.0.0.1:8765","device_id":"desktop-old","appearance":"light","notifications":{"replies":false}}"#.utf8)
             .write(to: legacy)
         let settings = store().load()
-        #expect(settings.serverURL == "http://127.0.0.1:8765" && settings.deviceID == "desktop-old")
+        #expect(settings.activeServer?.address == "http://127.0.0.1:8765" && settings.deviceID == "desktop-old")
+        #expect(settings.servers.count == 1 && settings.activeServer?.historyFile == HistoryStore.firstFileName)
         #expect(settings.appearance == .light && !settings.notifications.replies && settings.notifications.sleep)
         #expect(!FileManager.default.fileExists(atPath: legacy.path))
     }
@@ -124,7 +130,65 @@ struct SettingsStoreTests {
         let legacy = root.appendingPathComponent("builderos-desktop/settings.json")
         try FileManager.default.createDirectory(at: legacy.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{not json".utf8).write(to: legacy)
-        #expect(store().load().serverURL == nil)
+        #expect(store().load().servers.isEmpty)
         #expect(FileManager.default.fileExists(atPath: legacy.path))
+    }
+}
+
+/// Several servers in the settings, and the upgrade of a profile made before there could be several.
+struct ServerSettingsTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("bos-servers-\(UUID().uuidString)")
+    var keyfile: URL { root.appendingPathComponent("keyfile") }
+
+    func store() -> SettingsStore { SettingsStore(keyfile: keyfile, configHome: root) }
+
+    /// The keyfile GLib wrote for today's release: `builderos login`, then Wake-on-LAN, a preview host, a terminal
+    /// command and the appearance set through GSettings (Fixtures/single-server-profile.keyfile).
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures/single-server-profile.keyfile")
+
+    @Test func aSingleServerProfileBecomesTheFirstServerWithEverythingInPlaceOnce() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixture, to: keyfile)
+
+        let upgraded = store().load()
+        let server = try #require(upgraded.activeServer)
+        #expect(upgraded.servers.count == 1)
+        // The same address: the keyring item (keyed by it) is found as it is.
+        #expect(server.address == "http://127.0.0.1:18777" && server.name == "127.0.0.1:18777")
+        // The same history file: every conversation and the outbox stay where they are.
+        #expect(server.historyFile == HistoryStore.firstFileName)
+        #expect(server.wakeMAC == "3c:22:fb:12:34:56" && server.previewHost == "100.64.1.2")
+        #expect(server.terminalCommands == [.shell: "", .jarvis: "claude", .codex: "codex --yolo"])
+        // App-wide settings stay app-wide.
+        #expect(upgraded.appearance == .dark && upgraded.deviceID == "desktop-64e843d0-1af3-43b2-9345-55f18a88da5d")
+        let text = try String(contentsOf: keyfile, encoding: .utf8)
+        let appGroup = text.components(separatedBy: "[app/builderos/Desktop]\n")[1].components(separatedBy: "\n[")[0]
+        #expect(!appGroup.contains("server-url") && !appGroup.contains("wake-mac") && !appGroup.contains("terminal-codex-command"), "\(text)")
+
+        // A second start migrates nothing: the same server, not a second one.
+        #expect(store().load() == upgraded)
+    }
+
+    @Test func serversRoundTripAndAForgottenOneLeavesNoSettings() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        var s = store().load()
+        let mini = try s.addServer(ServerAddress.parse("https://mini.example.com"), fileExists: { _ in false })
+        s.updateActiveServer { $0.wakeMAC = "3c:22:fb:12:34:56" }
+        let studio = try s.addServer(ServerAddress.parse("http://100.64.0.5:8080"), name: "Studio", fileExists: { _ in false })
+        s.updateActiveServer {
+            $0.previewHost = "100.64.0.5"; $0.terminalCommands[.jarvis] = "claude --resume"
+        }
+        try store().save(s)
+        #expect(store().load() == s)
+        #expect(store().load().activeServerID == studio.id)
+
+        s.removeServer(id: studio.id)
+        try store().save(s)
+        let after = store().load()
+        #expect(after.servers == [s.servers[0]] && after.activeServerID == mini.id)
+        let text = try String(contentsOf: keyfile, encoding: .utf8)
+        #expect(!text.contains("100.64.0.5") && !text.contains("Studio") && !text.contains("claude --resume"))
     }
 }

@@ -41,6 +41,9 @@ public enum BuilderOSError: Error, Sendable, Equatable {
     case keyringLocked
     case notSignedIn
     case invalidAPIKey(APIKeyProblem)
+    // The server list
+    case serverAlreadyAdded(name: String)
+    case unknownServer(String)
     // Anything else, with a detail that never contains the key.
     case other(detail: String)
 

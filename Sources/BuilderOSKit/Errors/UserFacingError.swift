@@ -57,6 +57,8 @@ extension BuilderOSError {
             return L("No keyring service is running, so the API key cannot be stored safely.")
         case .keyringLocked: return L("Your keyring is locked, or it has no default collection.")
         case .notSignedIn: return L("You are not signed in to a BuilderOS server.")
+        case .serverAlreadyAdded(let name): return String(format: L("This server is already set up, as “%@”."), name)
+        case .unknownServer(let name): return String(format: L("No server named “%@” is set up on this computer."), name)
         case .other(let detail): return String(format: L("Something went wrong: %@"), detail)
         }
     }
@@ -85,6 +87,8 @@ extension BuilderOSError {
             return L("Install and start a keyring such as GNOME Keyring (package “gnome-keyring”), then try again.")
         case .keyringLocked: return L("Unlock your keyring (for example in the Passwords and Keys app), then try again.")
         case .notSignedIn: return L("Run the setup again to connect to your server.")
+        case .serverAlreadyAdded: return L("Switch to it instead, or replace its key on the Connection page.")
+        case .unknownServer: return L("Use a name or address from the list of servers (builderos servers).")
         case .fileTooLarge, .payloadTooLarge: return L("Choose a smaller file, or compress it first.")
         case .fileUnwritable: return L("Choose a folder you can write to, with enough free space.")
         case .historyImportRefused: return L("Nothing was imported. Choose a file made with “Export” in BuilderOS Desktop.")

@@ -10,12 +10,48 @@ public final class HistoryStore: HistoryStoring {
     let db: SQLiteDatabase
     public let path: String
 
-    public static func defaultPath() -> String {
+    /// The folder of every server's history: `$XDG_DATA_HOME/builderos-desktop`.
+    public static func folder() -> String {
         let env = ProcessInfo.processInfo.environment
         let base =
             env["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
-        return (base as NSString).appendingPathComponent("builderos-desktop/history.sqlite3")
+        return (base as NSString).appendingPathComponent("builderos-desktop")
+    }
+
+    /// The first server's history (and the only one before several servers: an upgraded profile keeps it).
+    public static let firstFileName = "history.sqlite3"
+
+    public static func defaultPath() -> String { path(forFile: firstFileName) }
+
+    public static func path(forFile name: String) -> String { (folder() as NSString).appendingPathComponent(name) }
+
+    public static func fileExists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(forFile: name)) }
+
+    /// Another server's history file: named by its address, so a server set up again finds the history it kept.
+    public static func fileName(for server: ServerAddress) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a: stable across runs and releases, unlike Hasher
+        for byte in server.baseURL.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return "history-" + String(hash, radix: 16) + ".sqlite3"
+    }
+
+    /// Renames a history file with SQLite's companions (never over another history).
+    public static func rename(file name: String, to newName: String) throws(BuilderOSError) {
+        guard !fileExists(newName) else { throw .fileUnwritable(path: path(forFile: newName)) }
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path(forFile: name) + suffix) {
+            do { try FileManager.default.moveItem(atPath: path(forFile: name) + suffix, toPath: path(forFile: newName) + suffix) } catch {
+                throw .fileUnwritable(path: path(forFile: newName))
+            }
+        }
+    }
+
+    /// Removes a history file with SQLite's companions (its write-ahead log and shared memory index).
+    public static func delete(file name: String) throws(BuilderOSError) {
+        for suffix in ["", "-wal", "-shm"] {
+            let path = path(forFile: name) + suffix
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            do { try FileManager.default.removeItem(atPath: path) } catch { throw .fileUnwritable(path: path) }
+        }
     }
 
     public init(path: String = HistoryStore.defaultPath()) throws(BuilderOSError) {

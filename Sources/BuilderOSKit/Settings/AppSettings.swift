@@ -1,10 +1,13 @@
 import Foundation
 
-/// The non-secret settings as one value: the server address, this computer's device id, the appearance and every
-/// other preference. Stored through GSettings (`SettingsStore`, schema `app.builderos.Desktop`); the Codable form
-/// reads the JSON file of earlier versions once. The API key is never here: it lives only in the Secret Service.
-public struct AppSettings: Codable, Sendable, Equatable {
-    public var serverURL: String?
+/// The non-secret settings as one value: the servers this computer is set up for (`ServerProfile`, each with its
+/// own settings), which one is active, this computer's device id, the appearance and every app-wide preference.
+/// Stored through GSettings (`SettingsStore`, schema `app.builderos.Desktop`); the Codable form reads the JSON file
+/// of earlier versions once. The API keys are never here: they live only in the Secret Service.
+public struct AppSettings: Decodable, Sendable, Equatable {
+    /// In the order they were added.
+    public var servers: [ServerProfile] = []
+    public var activeServerID: String?
     public var deviceID: String
     public var appearance: Appearance
     /// The main window's last size and page.
@@ -15,18 +18,10 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var autoRefreshSeconds = 60
     /// Which desktop notifications to show (each kind can be switched off).
     public var notifications = NotificationKinds()
-    /// The server machine's MAC address for Wake-on-LAN, and an optional broadcast address.
-    public var wakeMAC: String?
-    public var wakeBroadcast: String?
     /// Closing the main window keeps the app (and its connection) running.
     public var keepRunningInBackground = false
-    /// Where the Preview page opens dev servers when the server is reached through a tunnel
-    /// (e.g. its Tailscale address); nil follows the server address (`PreviewHost`).
-    public var previewHost: String?
-    /// What a terminal tab of each profile types after (re)connecting; "" for nothing.
-    public var terminalCommands: [TerminalProfile: String] = Dictionary(
-        uniqueKeysWithValues: TerminalProfile.allCases.map { ($0, $0.defaultCommand) })
 
+    /// The JSON file of versions before GSettings (`LegacySettingsFile`): one server, its settings at the top level.
     enum CodingKeys: String, CodingKey {
         case serverURL = "server_url"
         case deviceID = "device_id"
@@ -45,8 +40,7 @@ public struct AppSettings: Codable, Sendable, Equatable {
     /// The auto-refresh intervals the preferences offer, in seconds (0 = off).
     public static let refreshChoices = [0, 30, 60, 300]
 
-    public init(serverURL: String? = nil, deviceID: String = AppSettings.newDeviceID(), appearance: Appearance = .automatic) {
-        self.serverURL = serverURL
+    public init(deviceID: String = AppSettings.newDeviceID(), appearance: Appearance = .automatic) {
         self.deviceID = deviceID
         self.appearance = appearance
     }
@@ -55,7 +49,6 @@ public struct AppSettings: Codable, Sendable, Equatable {
     /// still load: missing or unknown values take their defaults.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        serverURL = try? c.decodeIfPresent(String.self, forKey: .serverURL)
         deviceID = (try? c.decodeIfPresent(String.self, forKey: .deviceID)) ?? AppSettings.newDeviceID()
         appearance = (try? c.decodeIfPresent(Appearance.self, forKey: .appearance)) ?? .automatic
         let d = AppSettings(deviceID: "")
@@ -64,16 +57,30 @@ public struct AppSettings: Codable, Sendable, Equatable {
         page = (try? c.decodeIfPresent(String.self, forKey: .page)).flatMap { $0 } ?? d.page
         autoRefreshSeconds = (try? c.decodeIfPresent(Int.self, forKey: .autoRefreshSeconds)).flatMap { $0 } ?? d.autoRefreshSeconds
         notifications = (try? c.decodeIfPresent(NotificationKinds.self, forKey: .notifications)).flatMap { $0 } ?? d.notifications
-        wakeMAC = (try? c.decodeIfPresent(String.self, forKey: .wakeMAC)).flatMap { $0 }
-        wakeBroadcast = (try? c.decodeIfPresent(String.self, forKey: .wakeBroadcast)).flatMap { $0 }
         keepRunningInBackground = (try? c.decodeIfPresent(Bool.self, forKey: .keepRunningInBackground)).flatMap { $0 } ?? false
-        previewHost = (try? c.decodeIfPresent(String.self, forKey: .previewHost)).flatMap { $0 }
+        guard let url = (try? c.decodeIfPresent(String.self, forKey: .serverURL)).flatMap({ $0 }), let server = try? ServerAddress.parse(url)
+        else { return }
+        var profile = ServerProfile(address: server.baseURL, historyFile: HistoryStore.firstFileName)
+        profile.wakeMAC = (try? c.decodeIfPresent(String.self, forKey: .wakeMAC)).flatMap { $0 }
+        profile.wakeBroadcast = (try? c.decodeIfPresent(String.self, forKey: .wakeBroadcast)).flatMap { $0 }
+        profile.previewHost = (try? c.decodeIfPresent(String.self, forKey: .previewHost)).flatMap { $0 }
+        servers = [profile]
+        activeServerID = profile.id
     }
 
     public static func newDeviceID() -> String { "desktop-" + UUID().uuidString.lowercased() }
 
-    /// The configured server, if any and valid.
-    public var server: ServerAddress? { serverURL.flatMap { try? ServerAddress.parse($0) } }
+    /// The active server's profile, if any.
+    public var activeServer: ServerProfile? { servers.first { $0.id == activeServerID } }
+
+    /// The active server's address, if any and valid.
+    public var server: ServerAddress? { activeServer?.server }
+
+    /// Changes the active server's own settings (nothing when no server is set up).
+    public mutating func updateActiveServer(_ change: (inout ServerProfile) -> Void) {
+        guard let index = servers.firstIndex(where: { $0.id == activeServerID }) else { return }
+        change(&servers[index])
+    }
 }
 
 /// The kinds of desktop notifications, each on by default.

@@ -9,9 +9,12 @@ import Foundation
 /// on the main context of the thread that made the store, so the app makes the store it listens to on the main thread.
 public final class SettingsStore: @unchecked Sendable {
     private let settings: UnsafeMutablePointer<GSettings>?
+    /// The keyfile backend of the tests and the CLI (held for the servers' settings), or nil for GLib's default.
+    private let backend: UnsafeMutablePointer<GSettingsBackend>?
 
-    /// Looked up once per process: the schema is immutable.
+    /// Looked up once per process: the schemas are immutable.
     nonisolated(unsafe) private static let schema: OpaquePointer? = SettingsSchemaLocator.locate()
+    nonisolated(unsafe) private static let serverSchema: OpaquePointer? = SettingsSchemaLocator.locate(SettingsSchemaLocator.serverSchemaID)
 
     /// The settings in GLib's default backend.
     public convenience init() { self.init(backend: nil, legacy: LegacySettingsFile()) }
@@ -38,43 +41,65 @@ public final class SettingsStore: @unchecked Sendable {
 
     private init(backend: UnsafeMutablePointer<GSettingsBackend>?, legacy: LegacySettingsFile) {
         GIODefaults.prepare()
+        self.backend = backend.map { g_object_ref($0).assumingMemoryBound(to: GSettingsBackend.self) }
         settings = Self.schema.map { g_settings_new_full($0, backend, nil) }
-        if settings != nil { legacy.importOnce(into: self) }
+        if settings != nil {
+            legacy.importOnce(into: self)
+            upgradeSingleServerProfile()
+        }
     }
 
-    deinit { if let settings { g_object_unref(UnsafeMutableRawPointer(settings)) } }
+    deinit {
+        if let settings { g_object_unref(UnsafeMutableRawPointer(settings)) }
+        if let backend { g_object_unref(UnsafeMutableRawPointer(backend)) }
+    }
 
     /// False when the schema is installed nowhere we look: saving then fails with an explanation.
-    public var isAvailable: Bool { settings != nil }
+    public var isAvailable: Bool { settings != nil && Self.serverSchema != nil }
 
     /// Whether any server has been saved (the wizard checks that an aborted setup saved nothing).
-    public var hasSavedServer: Bool { !(string(.serverURL) ?? "").isEmpty }
+    public var hasSavedServer: Bool { !main.strings(.servers).isEmpty }
 
     /// The saved settings; keys never set read as the schema's defaults, and a missing device id is made afresh
-    /// (saved with the next `save`).
+    /// (saved with the next `save`). A server whose settings lost their address (edited by hand) is left out.
     public func load() -> AppSettings {
         guard settings != nil else { return AppSettings() }
         var s = AppSettings(
-            serverURL: nonEmpty(.serverURL), deviceID: nonEmpty(.deviceID) ?? AppSettings.newDeviceID(),
-            appearance: Appearance(rawValue: string(.appearance) ?? "") ?? .automatic)
-        s.windowWidth = int(.windowWidth)
-        s.windowHeight = int(.windowHeight)
-        s.page = string(.page) ?? s.page
-        s.autoRefreshSeconds = int(.autoRefreshSeconds)
-        s.notifications.replies = bool(.notifyReplies)
-        s.notifications.connection = bool(.notifyConnection)
-        s.notifications.sleep = bool(.notifySleep)
-        s.wakeMAC = nonEmpty(.wakeMAC)
-        s.wakeBroadcast = nonEmpty(.wakeBroadcast)
-        s.previewHost = nonEmpty(.previewHost)
-        for profile in TerminalProfile.allCases { s.terminalCommands[profile] = string(.terminalCommand(profile)) ?? profile.defaultCommand }
-        s.keepRunningInBackground = bool(.keepRunningInBackground)
+            deviceID: main.nonEmpty(.deviceID) ?? AppSettings.newDeviceID(),
+            appearance: Appearance(rawValue: main.string(.appearance) ?? "") ?? .automatic)
+        s.windowWidth = main.int(.windowWidth)
+        s.windowHeight = main.int(.windowHeight)
+        s.page = main.string(.page) ?? s.page
+        s.autoRefreshSeconds = main.int(.autoRefreshSeconds)
+        s.notifications.replies = main.bool(.notifyReplies)
+        s.notifications.connection = main.bool(.notifyConnection)
+        s.notifications.sleep = main.bool(.notifySleep)
+        s.keepRunningInBackground = main.bool(.keepRunningInBackground)
+        s.servers = main.strings(.servers).compactMap(loadServer)
+        let active = main.nonEmpty(.activeServer)
+        s.activeServerID = s.servers.contains { $0.id == active } ? active : s.servers.first?.id
         return s
     }
 
-    /// Writes what changed, all at once, and waits until the backend has it (the CLI exits right after).
+    private func loadServer(id: String) -> ServerProfile? {
+        guard let server = ServerKeys(self, id: id) else { return nil }
+        guard let address = server.nonEmpty(.address) else { return nil }
+        var p = ServerProfile(
+            id: id, address: address, customName: server.string(.name) ?? "", historyFile: server.nonEmpty(.historyFile) ?? "")
+        if p.historyFile.isEmpty, let parsed = p.server { p.historyFile = HistoryStore.fileName(for: parsed) }
+        p.wakeMAC = server.nonEmpty(.wakeMAC)
+        p.wakeBroadcast = server.nonEmpty(.wakeBroadcast)
+        p.previewHost = server.nonEmpty(.previewHost)
+        for profile in TerminalProfile.allCases {
+            p.terminalCommands[profile] = server.string(.terminalCommand(profile)) ?? profile.defaultCommand
+        }
+        return p
+    }
+
+    /// Writes what changed, all at once, and waits until the backend has it (the CLI exits right after). A new
+    /// server's settings are written before the list names it; a removed server's are cleared after.
     public func save(_ new: AppSettings) throws(BuilderOSError) {
-        guard let settings else {
+        guard let settings, Self.serverSchema != nil else {
             throw .other(
                 detail: String(
                     format: L(
@@ -82,98 +107,139 @@ public final class SettingsStore: @unchecked Sendable {
                     ), SettingsSchemaLocator.schemaID))
         }
         let old = load()
-        var writes: [(SettingKey, () -> Bool)] = []
-        func put(_ key: SettingKey, _ changed: Bool, _ write: @escaping () -> Bool) { if changed { writes.append((key, write)) } }
-        put(.serverURL, new.serverURL != old.serverURL) { self.setString(.serverURL, new.serverURL ?? "") }
-        put(.deviceID, new.deviceID != old.deviceID || nonEmpty(.deviceID) == nil) { self.setString(.deviceID, new.deviceID) }
-        put(.appearance, new.appearance != old.appearance) { self.setString(.appearance, new.appearance.rawValue) }
-        put(.windowWidth, new.windowWidth != old.windowWidth) { self.setInt(.windowWidth, new.windowWidth) }
-        put(.windowHeight, new.windowHeight != old.windowHeight) { self.setInt(.windowHeight, new.windowHeight) }
-        put(.page, new.page != old.page) { self.setString(.page, new.page) }
-        put(.autoRefreshSeconds, new.autoRefreshSeconds != old.autoRefreshSeconds) { self.setInt(.autoRefreshSeconds, new.autoRefreshSeconds) }
-        put(.notifyReplies, new.notifications.replies != old.notifications.replies) { self.setBool(.notifyReplies, new.notifications.replies) }
-        put(.notifyConnection, new.notifications.connection != old.notifications.connection) {
-            self.setBool(.notifyConnection, new.notifications.connection)
+        for profile in new.servers {
+            guard let keys = ServerKeys(self, id: profile.id) else { continue }
+            try keys.apply(Self.writes(profile, old: old.servers.first { $0.id == profile.id }, to: keys))
         }
-        put(.notifySleep, new.notifications.sleep != old.notifications.sleep) { self.setBool(.notifySleep, new.notifications.sleep) }
-        put(.wakeMAC, new.wakeMAC != old.wakeMAC) { self.setString(.wakeMAC, new.wakeMAC ?? "") }
-        put(.wakeBroadcast, new.wakeBroadcast != old.wakeBroadcast) { self.setString(.wakeBroadcast, new.wakeBroadcast ?? "") }
-        for profile in TerminalProfile.allCases where new.terminalCommands[profile] != old.terminalCommands[profile] {
-            put(.terminalCommand(profile), true) { self.setString(.terminalCommand(profile), new.terminalCommands[profile] ?? "") }
+        var writes = Writes<SettingKey>()
+        let m = main
+        writes.put(.servers, new.servers.map(\.id) != old.servers.map(\.id) || new.servers.isEmpty != m.strings(.servers).isEmpty) {
+            m.setStrings(.servers, new.servers.map(\.id))
         }
-        put(.previewHost, new.previewHost != old.previewHost) { self.setString(.previewHost, new.previewHost ?? "") }
-        put(.keepRunningInBackground, new.keepRunningInBackground != old.keepRunningInBackground) {
-            self.setBool(.keepRunningInBackground, new.keepRunningInBackground)
+        writes.put(.activeServer, new.activeServerID != m.nonEmpty(.activeServer)) { m.setString(.activeServer, new.activeServerID ?? "") }
+        writes.put(.deviceID, new.deviceID != old.deviceID || m.nonEmpty(.deviceID) == nil) { m.setString(.deviceID, new.deviceID) }
+        writes.put(.appearance, new.appearance != old.appearance) { m.setString(.appearance, new.appearance.rawValue) }
+        writes.put(.windowWidth, new.windowWidth != old.windowWidth) { m.setInt(.windowWidth, new.windowWidth) }
+        writes.put(.windowHeight, new.windowHeight != old.windowHeight) { m.setInt(.windowHeight, new.windowHeight) }
+        writes.put(.page, new.page != old.page) { m.setString(.page, new.page) }
+        writes.put(.autoRefreshSeconds, new.autoRefreshSeconds != old.autoRefreshSeconds) { m.setInt(.autoRefreshSeconds, new.autoRefreshSeconds) }
+        writes.put(.notifyReplies, new.notifications.replies != old.notifications.replies) { m.setBool(.notifyReplies, new.notifications.replies) }
+        writes.put(.notifyConnection, new.notifications.connection != old.notifications.connection) {
+            m.setBool(.notifyConnection, new.notifications.connection)
         }
-        guard !writes.isEmpty else { return }
-        if let locked = writes.first(where: { g_settings_is_writable(settings, $0.0.rawValue) == 0 }) {
-            throw .other(detail: String(format: L("The setting “%@” is locked by the administrator and cannot be changed."), locked.0.rawValue))
+        writes.put(.notifySleep, new.notifications.sleep != old.notifications.sleep) { m.setBool(.notifySleep, new.notifications.sleep) }
+        writes.put(.keepRunningInBackground, new.keepRunningInBackground != old.keepRunningInBackground) {
+            m.setBool(.keepRunningInBackground, new.keepRunningInBackground)
         }
-        g_settings_delay(settings)
-        // A write GSettings refuses (a value outside the schema) is an error, and nothing of this save is kept.
-        if let refused = writes.first(where: { !$0.1() }) {
-            g_settings_revert(settings)
-            throw .other(detail: String(format: L("The setting “%@” could not be saved."), refused.0.rawValue))
-        }
-        g_settings_apply(settings)
+        try m.apply(writes)
+        for gone in old.servers where !new.servers.contains(where: { $0.id == gone.id }) { ServerKeys(self, id: gone.id)?.resetAll() }
         g_settings_sync()
+    }
+
+    /// A new server's settings are compared with the schema's defaults: only what differs is written.
+    private static func writes(_ p: ServerProfile, old: ServerProfile?, to k: ServerKeys) -> Writes<ServerSettingKey> {
+        let old = old ?? ServerProfile(id: p.id, address: "", historyFile: "")
+        var w = Writes<ServerSettingKey>()
+        w.put(.address, p.address != old.address) { k.setString(.address, p.address) }
+        w.put(.name, p.customName != old.customName) { k.setString(.name, p.customName) }
+        w.put(.historyFile, p.historyFile != old.historyFile) { k.setString(.historyFile, p.historyFile) }
+        w.put(.wakeMAC, p.wakeMAC != old.wakeMAC) { k.setString(.wakeMAC, p.wakeMAC ?? "") }
+        w.put(.wakeBroadcast, p.wakeBroadcast != old.wakeBroadcast) { k.setString(.wakeBroadcast, p.wakeBroadcast ?? "") }
+        w.put(.previewHost, p.previewHost != old.previewHost) { k.setString(.previewHost, p.previewHost ?? "") }
+        for profile in TerminalProfile.allCases where p.terminalCommands[profile] != old.terminalCommands[profile] {
+            w.put(.terminalCommand(profile), true) { k.setString(.terminalCommand(profile), p.terminalCommands[profile] ?? "") }
+        }
+        return w
+    }
+
+    /// A profile made by a release before several servers (one server, its settings beside the app's) becomes the
+    /// first server: same address (so the same keyring item), same history file, its settings moved. The old keys
+    /// are cleared only once the server is saved, so an interrupted upgrade runs again and a finished one never does.
+    private func upgradeSingleServerProfile() {
+        guard settings != nil, let url = main.nonEmpty(.serverURL) else { return }
+        var s = load()
+        if let address = try? ServerAddress.parse(url), s.server(at: address) == nil {
+            let first = HistoryStore.firstFileName
+            let file = s.servers.contains { $0.historyFile == first } ? HistoryStore.fileName(for: address) : first
+            var p = ServerProfile(address: address.baseURL, historyFile: file)
+            p.wakeMAC = main.nonEmpty(.wakeMAC)
+            p.wakeBroadcast = main.nonEmpty(.wakeBroadcast)
+            p.previewHost = main.nonEmpty(.previewHost)
+            let legacyCommands: [TerminalProfile: SettingKey] = [
+                .shell: .terminalShellCommand, .jarvis: .terminalJarvisCommand, .codex: .terminalCodexCommand,
+            ]
+            for (profile, key) in legacyCommands { p.terminalCommands[profile] = main.string(key) ?? profile.defaultCommand }
+            s.servers.append(p)
+            if s.activeServer == nil || s.servers.count == 1 { s.activeServerID = p.id }
+            guard (try? save(s)) != nil else { return }
+        }
+        for key in SettingKey.movedToServers { g_settings_reset(settings, key.rawValue) }
+        g_settings_apply(settings)  // a save leaves the object in delay-apply mode
+        g_settings_sync()
+    }
+
+    /// One server's settings, changed and saved at once (nothing when the address is not set up).
+    public func updateServer(at server: ServerAddress, _ change: (inout ServerProfile) -> Void) throws(BuilderOSError) {
+        var s = load()
+        guard let index = s.servers.firstIndex(where: { $0.address == server.baseURL }) else { return }
+        change(&s.servers[index])
+        try save(s)
     }
 
     /// Calls `handler` whenever `key` changes, here or outside the app (`gsettings set`, dconf Editor). GSettings
     /// delivers the signal on the main context of the thread that made this store: make it on the main thread.
     public func onChange(of key: SettingKey, _ handler: @escaping @MainActor () -> Void) {
+        Self.connect(settings, key.rawValue, ChangeHandler(handler))
+    }
+
+    /// The same for one server's own setting.
+    public func onChange(ofServer id: String, _ key: ServerSettingKey, _ handler: @escaping @MainActor () -> Void) {
+        guard let server = ServerKeys(self, id: id) else { return }
+        // The handler keeps the server's settings object, whose signal it is.
+        Self.connect(server.settings, key.rawValue, ChangeHandler(handler, keeping: server))
+    }
+
+    private static func connect(_ settings: UnsafeMutablePointer<GSettings>?, _ key: String, _ change: ChangeHandler) {
         guard let settings else { return }
-        let box = Unmanaged.passRetained(ChangeHandler(handler)).toOpaque()
+        let box = Unmanaged.passRetained(change).toOpaque()
         let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, _, box in
             let change = Unmanaged<ChangeHandler>.fromOpaque(box!).takeUnretainedValue()
             MainActor.assumeIsolated { change.handler() }
         }
         g_signal_connect_data(
-            UnsafeMutableRawPointer(settings), "changed::" + key.rawValue, unsafeBitCast(callback, to: GCallback.self), box,
+            UnsafeMutableRawPointer(settings), "changed::" + key, unsafeBitCast(callback, to: GCallback.self), box,
             { box, _ in Unmanaged<ChangeHandler>.fromOpaque(box!).release() }, GConnectFlags(0))
         // GSettings only reports changes to keys read since a handler was connected.
-        if let value = g_settings_get_value(settings, key.rawValue) { g_variant_unref(value) }
+        if let value = g_settings_get_value(settings, key) { g_variant_unref(value) }
     }
 
     /// Touched only on the main thread (see `onChange`).
     private final class ChangeHandler: @unchecked Sendable {
         let handler: @MainActor () -> Void
-        init(_ handler: @escaping @MainActor () -> Void) { self.handler = handler }
+        let kept: AnyObject?
+        init(_ handler: @escaping @MainActor () -> Void, keeping kept: AnyObject? = nil) { (self.handler, self.kept) = (handler, kept) }
     }
 
-    // MARK: Typed access (values outside a key's range are clamped: GSettings refuses them)
+    private var main: SettingsKeys<SettingKey> { SettingsKeys(settings: settings, schema: Self.schema) }
 
-    private func string(_ key: SettingKey) -> String? {
-        guard let settings, let value = g_settings_get_string(settings, key.rawValue) else { return nil }
-        defer { g_free(value) }
-        return String(cString: value)
+    /// One server's settings object at `servers/ID/`, released with this value.
+    private final class ServerKeys: SettingsKeys<ServerSettingKey> {
+        init?(_ store: SettingsStore, id: String) {
+            guard let schema = SettingsStore.serverSchema, SettingsStore.isValidID(id) else { return nil }
+            super.init(settings: g_settings_new_full(schema, store.backend, "/app/builderos/Desktop/servers/\(id)/"), schema: schema)
+        }
+        deinit { if let settings { g_object_unref(UnsafeMutableRawPointer(settings)) } }
+
+        /// Clears every key: dconf then holds nothing of a forgotten server.
+        func resetAll() { for key in ServerSettingKey.allCases { g_settings_reset(settings, key.rawValue) } }
     }
 
-    private func nonEmpty(_ key: SettingKey) -> String? { string(key).flatMap { $0.isEmpty ? nil : $0 } }
-    private func int(_ key: SettingKey) -> Int { settings.map { Int(g_settings_get_int($0, key.rawValue)) } ?? 0 }
-    private func bool(_ key: SettingKey) -> Bool { settings.map { g_settings_get_boolean($0, key.rawValue) != 0 } ?? false }
-    private func setString(_ key: SettingKey, _ value: String) -> Bool { g_settings_set_string(settings, key.rawValue, value) != 0 }
-    private func setBool(_ key: SettingKey, _ value: Bool) -> Bool { g_settings_set_boolean(settings, key.rawValue, value ? 1 : 0) != 0 }
-
-    private func setInt(_ key: SettingKey, _ value: Int) -> Bool {
-        let (low, high) = Self.range(of: key)
-        return g_settings_set_int(settings, key.rawValue, Int32(clamping: min(max(value, low), high))) != 0
-    }
-
-    /// The key's `<range>`: GSettings describes it as `('range', <(min, max)>)`.
-    private static func range(of key: SettingKey) -> (Int, Int) {
-        let unbounded = (Int(Int32.min), Int(Int32.max))
-        guard let schema, let schemaKey = g_settings_schema_get_key(schema, key.rawValue) else { return unbounded }
-        defer { g_settings_schema_key_unref(schemaKey) }
-        guard let range = g_settings_schema_key_get_range(schemaKey) else { return unbounded }
-        defer { g_variant_unref(range) }
-        let child = { (v: OpaquePointer, i: Int) -> OpaquePointer in g_variant_get_child_value(v, gsize(i)) }
-        let kind = child(range, 0), boxed = child(range, 1)
-        defer { g_variant_unref(kind); g_variant_unref(boxed) }
-        guard String(cString: g_variant_get_string(kind, nil)) == "range", let bounds = g_variant_get_variant(boxed) else { return unbounded }
-        defer { g_variant_unref(bounds) }
-        let low = child(bounds, 0), high = child(bounds, 1)
-        defer { g_variant_unref(low); g_variant_unref(high) }
-        return (Int(g_variant_get_int32(low)), Int(g_variant_get_int32(high)))
+    /// A settings path part is letters, digits and dashes (dconf's rule); anything else came from a hand edit.
+    static func isValidID(_ id: String) -> Bool {
+        !id.isEmpty
+            && id.utf8.allSatisfy {
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    || $0 == UInt8(ascii: "-")
+            }
     }
 }

@@ -1,5 +1,5 @@
-/// Signing in and out, shared by the wizard and the CLI: the key goes into the Secret Service
-/// and the address into the settings, in that order, and only after a passed connection test.
+/// Signing in, adding, replacing a key and forgetting, shared by the wizard, the app and the CLI. A key goes into
+/// the Secret Service before the settings name its server, and only after a passed connection test (the callers').
 public struct Account: Sendable {
     public let credentials: CredentialStore
     public let settingsStore: SettingsStore
@@ -8,25 +8,70 @@ public struct Account: Sendable {
         (self.credentials, self.settingsStore) = (credentials, settingsStore)
     }
 
-    /// Stores the key, then the address. A server the user moved away from loses its key.
-    public func signIn(server: ServerAddress, key keyInput: String) async throws(BuilderOSError) {
-        // The last gate before the keyring: whatever the caller checked, only a valid key is stored.
-        let key: String
-        do { key = try APIKey.validated(keyInput) } catch { throw .invalidAPIKey(error) }
-        try await credentials.store(key: key, for: server)
+    /// Signs in and makes the server the active one: a known address gets the new key in place of its old one
+    /// (the keyring item is updated in one step); a new address is added — or, when `replacing` names a server
+    /// (the user changing its address), that server moves there with its history and settings, and the old
+    /// address's key is removed.
+    @discardableResult
+    public func signIn(server: ServerAddress, key keyInput: String, name: String = "", replacing: String? = nil)
+        async throws(BuilderOSError) -> ServerProfile
+    {
+        try await credentials.store(key: try Self.validated(keyInput), for: server)
         var settings = settingsStore.load()
-        let previous = settings.server
-        settings.serverURL = server.baseURL
+        var movedFrom: ServerAddress?
+        if let known = settings.server(at: server) {
+            settings.activate(id: known.id)
+        } else if let replacing, let index = settings.servers.firstIndex(where: { $0.id == replacing }) {
+            movedFrom = settings.servers[index].server
+            settings.servers[index].address = server.baseURL
+            settings.activate(id: replacing)
+        } else {
+            try settings.addServer(server, name: name)
+        }
         try settingsStore.save(settings)
-        if let previous, previous != server { try? await credentials.clear(for: previous) }
+        if let movedFrom { try? await credentials.clear(for: movedFrom) }
+        return settings.activeServer!
     }
 
-    /// Removes the key from the keyring, then forgets the server.
-    public func signOut() async throws(BuilderOSError) {
+    /// Adds a server that is not set up yet and makes it the active one; the same address twice is refused
+    /// before anything is stored.
+    @discardableResult
+    public func add(server: ServerAddress, key: String, name: String = "") async throws(BuilderOSError) -> ServerProfile {
+        if let known = settingsStore.load().server(at: server) { throw .serverAlreadyAdded(name: known.name) }
+        return try await signIn(server: server, key: key, name: name)
+    }
+
+    /// Forgets a server: its key leaves the keyring first (a locked keyring stops here, changing nothing), then
+    /// its settings. Its history is deleted when asked; otherwise it is kept under the name of its address, where
+    /// signing in to that server again finds it (`addServer`). The first remaining server becomes active when it was.
+    public func forget(id: String, deleteHistory: Bool = false) async throws(BuilderOSError) {
         var settings = settingsStore.load()
-        guard let server = settings.server else { throw .notSignedIn }
-        try await credentials.clear(for: server)
-        settings.serverURL = nil
+        guard let profile = settings.servers.first(where: { $0.id == id }) else { throw .notSignedIn }
+        if let server = profile.server { try await credentials.clear(for: server) }
+        settings.removeServer(id: id)
         try settingsStore.save(settings)
+        if deleteHistory {
+            try HistoryStore.delete(file: profile.historyFile)
+        } else if let server = profile.server, profile.historyFile != HistoryStore.fileName(for: server) {
+            try? HistoryStore.rename(file: profile.historyFile, to: HistoryStore.fileName(for: server))
+        }
+    }
+
+    /// Forgets the active server, keeping its history.
+    public func signOut() async throws(BuilderOSError) {
+        guard let active = settingsStore.load().activeServer else { throw .notSignedIn }
+        try await forget(id: active.id)
+    }
+
+    /// Makes another server in the list the active one.
+    public func use(id: String) throws(BuilderOSError) {
+        var settings = settingsStore.load()
+        settings.activate(id: id)
+        try settingsStore.save(settings)
+    }
+
+    /// The last gate before the keyring: whatever the caller checked, only a valid key is stored.
+    private static func validated(_ key: String) throws(BuilderOSError) -> String {
+        do { return try APIKey.validated(key) } catch { throw .invalidAPIKey(error) }
     }
 }

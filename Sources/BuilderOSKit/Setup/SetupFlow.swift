@@ -16,6 +16,8 @@ public struct SetupFlow: Sendable {
     public private(set) var report: ConnectionReport?
     /// True once the key is in the Secret Service and the address is saved.
     public private(set) var isStored = false
+    /// When adding a server: those already set up, whose addresses the server step refuses.
+    public var alreadySetUp: [ServerProfile] = []
 
     public init(step: SetupStep = .welcome, serverText: String = "", keyText: String = "") {
         (self.step, self.serverText, self.keyText) = (step, serverText, keyText)
@@ -30,6 +32,9 @@ public struct SetupFlow: Sendable {
 
     public var server: ServerAddress? { try? serverValidation.get() }
 
+    /// The server already set up at the typed address, when adding one (refused: it has its key and history).
+    public var duplicate: ServerProfile? { server.flatMap { AppSettings.server(at: $0, in: alreadySetUp) } }
+
     /// Live validation of the key field (`APIKey`'s rule): the key as it will be stored, or why it cannot be one.
     public var keyValidation: Result<String, APIKeyProblem> {
         do { return .success(try APIKey.validated(keyText)) } catch { return .failure(error) }
@@ -38,6 +43,8 @@ public struct SetupFlow: Sendable {
     public enum ServerDecision: Equatable, Sendable {
         case proceed
         case invalid(ServerAddressProblem)
+        /// Adding a server whose address is already set up.
+        case alreadyAdded(ServerProfile)
         /// Plain http over the internet: ask the user first.
         case needsConsent(ServerAddress)
     }
@@ -48,7 +55,7 @@ public struct SetupFlow: Sendable {
     public var canContinue: Bool {
         switch step {
         case .welcome, .done: return true
-        case .server: return server != nil
+        case .server: return server != nil && duplicate == nil
         case .apiKey: return (try? keyValidation.get()) != nil
         case .test: return isStored
         }
@@ -63,6 +70,7 @@ public struct SetupFlow: Sendable {
             switch serverValidation {
             case .failure(let problem): return .invalid(problem)
             case .success(let address):
+                if let duplicate { return .alreadyAdded(duplicate) }
                 if address.requiresConfirmation && consentedAddress != address { return .needsConsent(address) }
                 serverText = address.baseURL  // show the normalised form when the user comes back
             }

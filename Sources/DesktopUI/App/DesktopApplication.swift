@@ -14,13 +14,16 @@ public final class DesktopApplication {
     public let account: Account
     public private(set) var appearance: AppearanceController?
     private let prefilledServer: String
-    private var mainWindow: MainWindow?
-    /// The signed-in session every window shows; replaced on sign-in, dropped on sign-out.
+    private(set) var mainWindow: MainWindow?
+    /// The active server's session, which every window shows; replaced on sign-in and on a switch.
     private(set) var session: AppSession?
     private var heldInBackground = false
-    private var notifier: SessionNotifier?
+    private(set) var notifier: SessionNotifier?
+    /// The sessions of servers switched away from, by server id: still connected, so a reply streaming from
+    /// one keeps streaming into its history and notifies, and its outbox drains whenever it is reachable.
+    var background: [String: (session: AppSession, notifier: SessionNotifier)] = [:]
     private var monitors: SystemMonitors?
-    private var wizard: SetupWizard?
+    private(set) var wizard: SetupWizard?
     /// The tray icon (nil when the session bus has no room for it); fed from the session's connection.
     var tray: TrayIndicator?
     /// Ties the tray's subscription to one session: replaced when the session is.
@@ -98,6 +101,7 @@ public final class DesktopApplication {
             ShortcutsWindow.present(parent: currentWindow)
         }
         Actions.add("change-server", to: application) { [unowned self] in changeServer() }
+        Actions.add("add-server", to: application) { [unowned self] in addServer() }
         Actions.add("sign-out", to: application) { [unowned self] in confirmSignOut() }
         Actions.add("about", to: application) { [unowned self] in AboutDialog.present(parent: currentWindow) }
         // A notification's click: bring the main window back.
@@ -119,7 +123,7 @@ public final class DesktopApplication {
         }
         let settings = account.settingsStore.load()
         guard let server = settings.server else {
-            openWizard(prefill: settings.serverURL ?? prefilledServer, startAt: .welcome)
+            openWizard(prefill: settings.activeServer?.address ?? prefilledServer, startAt: .welcome)
             return
         }
         // The window first, the keyring once it has painted (`SessionKey.start`, in `openMainWindow`):
@@ -135,7 +139,7 @@ public final class DesktopApplication {
 
     /// The keyring's answer for the session just opened: nothing to do when it has the key;
     /// otherwise the main window gives way to setup (no key) or to the problem (no keyring).
-    private func confirmKey(_ key: SessionKey, of server: ServerAddress) async {
+    func confirmKey(_ key: SessionKey, of server: ServerAddress) async {
         do throws(BuilderOSError) {
             _ = try await key.value()
         } catch {
@@ -162,18 +166,28 @@ public final class DesktopApplication {
 
     // MARK: Windows
 
-    public func openWizard(prefill: String, startAt: SetupStep) {
-        let wizard = SetupWizard(application: application, account: account, prefilledServer: prefill, startAt: startAt) {
+    /// `replacing`: the server whose address the user is changing (Change Server…).
+    /// `adding`: another server, beside those set up (Add Server…); the main window then switches to it.
+    public func openWizard(prefill: String, startAt: SetupStep, replacing: String? = nil, adding: Bool = false) {
+        let wizard = SetupWizard(
+            application: application, account: account, prefilledServer: prefill, startAt: startAt, replacing: replacing,
+            adding: adding
+        ) {
             [unowned self] server, key in
+            if adding, mainWindow != nil { return show(server, key: SessionKey(key)) }
             mainWindow.map { gtk_window_destroy(gtkCast($0.window, to: GtkWindow.self)) }
             openMainWindow(server: server, key: SessionKey(key))
+        }
+        if adding, let parent = mainWindow?.window {
+            gtk_window_set_transient_for(gtkCast(wizard.window, to: GtkWindow.self), gtkCast(parent, to: GtkWindow.self))
+            gtk_window_set_modal(gtkCast(wizard.window, to: GtkWindow.self), 1)
         }
         self.wizard = wizard
         Signals.connect(UnsafeMutableRawPointer(wizard.window), "destroy") { [unowned self] in self.wizard = nil }
         wizard.present()
     }
 
-    private func openMainWindow(server: ServerAddress, key: SessionKey, present: Bool = true) {
+    func openMainWindow(server: ServerAddress, key: SessionKey, present: Bool = true) {
         let session: AppSession
         var connectSession = false
         if let existing = self.session, existing.server == server {
@@ -181,7 +195,8 @@ public final class DesktopApplication {
         } else {
             endSession()
             let history: HistoryStore
-            do { history = try HistoryStore() } catch {
+            let file = account.settingsStore.load().server(at: server)?.historyFile ?? HistoryStore.firstFileName
+            do { history = try HistoryStore(path: HistoryStore.path(forFile: file)) } catch {
                 ProblemWindow(application: application, error: error) { [unowned self] in openMainWindow(server: server, key: key) }.present()
                 return
             }
@@ -193,28 +208,22 @@ public final class DesktopApplication {
             connectSession = true
             self.session = session
             feedTray(from: session)
-            notifier = SessionNotifier(application: application, session: session, settingsStore: account.settingsStore) { [unowned self] in
-                mainWindow.map { gtk_window_is_active(gtkCast($0.window, to: GtkWindow.self)) != 0 } ?? false
+            notifier = SessionNotifier(application: application, session: session, settingsStore: account.settingsStore) {
+                [unowned self, weak session] in
+                // A background server's reply notifies even while the window is focused: it shows another server.
+                guard let mainWindow, mainWindow.context.session === session else { return false }
+                return gtk_window_is_active(gtkCast(mainWindow.window, to: GtkWindow.self)) != 0
             }
         }
+        // Another server's content replaces this one's in the same window (a switch), or a window opens.
+        let previous = mainWindow
+        previous?.retire()
         let window = MainWindow(
-            context: PageContext(application: application, session: session, settingsStore: account.settingsStore, appearance: appearance))
+            context: PageContext(
+                application: application, session: session, settingsStore: account.settingsStore, appearance: appearance, servers: self),
+            reusing: previous?.window)
         mainWindow = window
-        Signals.connect(UnsafeMutableRawPointer(window.window), "destroy") { [unowned self, weak window] in
-            if mainWindow === window { mainWindow = nil; tray?.windowVisibilityChanged() }
-        }
-        Signals.connect(
-            UnsafeMutableRawPointer(window.window), "notify::visible",
-            withArgument: { [unowned self, weak window] _ in
-                guard let window, mainWindow === window else { return }
-                tray?.windowVisibilityChanged()
-            })
-        Signals.connectHandled(UnsafeMutableRawPointer(window.window), "close-request") { [unowned self] in
-            // Without a tray host nothing could bring the window back: closing quits as usual.
-            guard account.settingsStore.load().keepRunningInBackground, backgroundModeAvailable else { return false }
-            hideMainWindow()
-            return true
-        }
+        if previous == nil { watch(window.window) }
         if present { window.present() }
         guard connectSession else { return }
         // The sockets and the first requests wait for the first frame, which needs none of them.
@@ -228,9 +237,29 @@ public final class DesktopApplication {
         }
     }
 
+    /// The application's side of the main window: forgotten when it is destroyed, the tray told when it hides or
+    /// shows, and closing it may keep the app in the tray. The window outlives a server switch.
+    private func watch(_ widget: Widget) {
+        Signals.connect(UnsafeMutableRawPointer(widget), "destroy") { [unowned self] in
+            if mainWindow?.window == widget { mainWindow = nil; tray?.windowVisibilityChanged() }
+        }
+        Signals.connect(
+            UnsafeMutableRawPointer(widget), "notify::visible",
+            withArgument: { [unowned self] _ in
+                guard mainWindow?.window == widget else { return }
+                tray?.windowVisibilityChanged()
+            })
+        Signals.connectHandled(UnsafeMutableRawPointer(widget), "close-request") { [unowned self] in
+            // Without a tray host nothing could bring the window back: closing quits as usual.
+            guard account.settingsStore.load().keepRunningInBackground, backgroundModeAvailable else { return false }
+            hideMainWindow()
+            return true
+        }
+    }
+
     /// What a new session needs only once its window is on screen: the key from the keyring, the
     /// desktop's network and power monitors (GIO modules, D-Bus proxies), then the connection.
-    private func start(_ session: AppSession) {
+    func start(_ session: AppSession) {
         guard self.session === session else { return }
         session.key.start()
         if monitors == nil { monitors = SystemMonitors(connection: session.connection) }
@@ -255,15 +284,28 @@ public final class DesktopApplication {
     var mainWindowInstance: MainWindow? { mainWindow }
     var gApplication: UnsafeMutablePointer<GApplication> { gapp }
 
-    private func endSession() {
+    func endSession() {
         session?.connection.refreshSchedule.stop()
         session?.connection.disconnect()
+        detachSession()
+    }
+
+    /// The window, tray and monitors let go of the active session; whether it goes on is the caller's choice.
+    func detachSession() {
         session = nil
         trayFeedToken = nil
         tray?.update(status: TrayStatus(snapshot: nil))
         notifier = nil
         monitors?.stop()
         monitors = nil
+    }
+
+    /// A session from the background becomes the active one again: the tray and monitors follow it.
+    func adopt(_ session: AppSession, notifier: SessionNotifier) {
+        self.session = session
+        self.notifier = notifier
+        feedTray(from: session)
+        monitors = SystemMonitors(connection: session.connection)
     }
 
     func showPreferences() {
@@ -283,7 +325,8 @@ public final class DesktopApplication {
     private func changeServer() {
         guard let mainWindow else { return }
         if let wizard { wizard.present(); return }
-        openWizard(prefill: mainWindow.server.baseURL, startAt: .server)
+        openWizard(
+            prefill: mainWindow.server.baseURL, startAt: .server, replacing: account.settingsStore.load().server(at: mainWindow.server)?.id)
     }
 
     private func confirmSignOut() {
@@ -310,6 +353,12 @@ public final class DesktopApplication {
             }
             return
         }
-        endSession { [unowned self] in openWizard(prefill: "", startAt: .welcome) }
+        // The next server in the list, if any; setup when that was the last.
+        if let next = account.settingsStore.load().server {
+            endSession()
+            show(next)
+        } else {
+            endSession { [unowned self] in openWizard(prefill: "", startAt: .welcome) }
+        }
     }
 }

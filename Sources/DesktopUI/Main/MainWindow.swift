@@ -3,9 +3,10 @@ import CGtk
 import Foundation
 import GtkKit
 
-/// The main window: header (title, connection indicator, page switcher, menus) and the five
-/// pages in a stack. Size and page are remembered; Ctrl+1…5 switch pages; F5 refreshes; each
-/// page can open in a window of its own.
+/// The main window: header (title, server switcher, connection indicator, page switcher, menus) and the
+/// pages in a stack. Size and page are remembered; Ctrl+1…6 switch pages; F5 refreshes; each page can open
+/// in a window of its own. Switching servers builds a new `MainWindow` in the same GtkWindow (`reusing`):
+/// the window stays where it is, and the content of the one before is released (`retire`).
 @MainActor
 public final class MainWindow {
     public let window: Widget
@@ -14,15 +15,22 @@ public final class MainWindow {
     private let stack: Widget
     private var pages: [PageKind: Page] = [:]
     private var slots: [PageKind: Widget] = [:]
+    private var windowSignals: [SignalConnection] = []
+    private(set) var switcher: ServerSwitcher?
 
-    init(context: PageContext) {
+    init(context: PageContext, reusing existing: Widget? = nil) {
         self.context = context
         let settings = context.settings
-        window = AppWindow.make(
-            context.application, title: "BuilderOS", name: "main-window",
-            width: max(Int32(settings.windowWidth), Layout.px("window-min-width")),
-            height: max(Int32(settings.windowHeight), Layout.px("window-min-height")))
-        gtk_widget_set_size_request(window, Layout.px("window-min-width"), Layout.px("window-min-height"))
+        if let existing {
+            window = existing
+            gtk_window_set_titlebar(gtkCast(window, to: GtkWindow.self), gtk_header_bar_new())
+        } else {
+            window = AppWindow.make(
+                context.application, title: "BuilderOS", name: "main-window",
+                width: max(Int32(settings.windowWidth), Layout.px("window-min-width")),
+                height: max(Int32(settings.windowHeight), Layout.px("window-min-height")))
+            gtk_widget_set_size_request(window, Layout.px("window-min-width"), Layout.px("window-min-height"))
+        }
         let header = AppWindow.header(of: window)
 
         // Homogeneous, unlike `UI.stack()`: the window keeps one minimum size whichever page shows.
@@ -33,7 +41,13 @@ public final class MainWindow {
 
         let title = UI.label("BuilderOS", classes: [Style.headline], wrap: false)
         let indicator = ConnectionIndicatorView(connection: context.session.connection)
-        let start = UI.hbox(spacing: Style.gap, [title, indicator.widget])
+        var startWidgets = [title]
+        if let directory = context.servers {
+            let switcher = ServerSwitcher(directory: directory, connection: context.session.connection)
+            self.switcher = switcher
+            startWidgets.append(switcher.widget)
+        }
+        let start = UI.hbox(spacing: Style.gap, startWidgets + [indicator.widget])
         UI.margins(start, start: Style.gapTiny)
         gtk_header_bar_pack_start(header, start)
         gtk_header_bar_pack_end(header, Self.mainMenuButton())
@@ -59,16 +73,27 @@ public final class MainWindow {
         addActions()
         Signals.connect(UnsafeMutableRawPointer(stack), "notify::visible-child-name", withArgument: { [unowned self] _ in pageChanged() })
         // Back in the window after `builderos history import` in a terminal: its conversations show.
-        Signals.connect(
-            UnsafeMutableRawPointer(window), "notify::is-active",
-            withArgument: { [unowned self] _ in
-                if gtk_window_is_active(gtkCast(window, to: GtkWindow.self)) != 0 { context.session.chat.catchUpWithOtherWriters() }
+        windowSignals.append(
+            Signals.connect(
+                UnsafeMutableRawPointer(window), "notify::is-active",
+                withArgument: { [unowned self] _ in
+                    if gtk_window_is_active(gtkCast(window, to: GtkWindow.self)) != 0 { context.session.chat.catchUpWithOtherWriters() }
+                }))
+        windowSignals.append(
+            Signals.connectHandled(UnsafeMutableRawPointer(window), "close-request") { [unowned self] in
+                rememberSize()
+                return false
             })
-        Signals.connectHandled(UnsafeMutableRawPointer(window), "close-request") { [unowned self] in
-            rememberSize()
-            return false
-        }
-        Lifetime.tie(self, to: window)
+        // The content's life is this object's: it ends with the window, or when another server's content replaces it.
+        Lifetime.tie(self, to: stack)
+    }
+
+    /// Before another `MainWindow` is built in this window: the size is kept and nothing of this one stays
+    /// connected to the window (its content goes when the next one's replaces it).
+    func retire() {
+        rememberSize()
+        windowSignals.forEach { $0.disconnect() }
+        windowSignals = []
     }
 
     public func present() {
@@ -121,7 +146,7 @@ public final class MainWindow {
         page(kind).shown()
     }
 
-    private func rememberSize() {
+    func rememberSize() {
         var width: Int32 = 0, height: Int32 = 0
         gtk_window_get_default_size(gtkCast(window, to: GtkWindow.self), &width, &height)
         guard width > 0, height > 0 else { return }
@@ -136,6 +161,9 @@ public final class MainWindow {
                 kind.actionName, toWindow: window, application: context.application,
                 accelerators: [kind.accelerator]
             ) { [unowned self] in show(kind) }
+        }
+        Actions.add("switch-server", toWindow: window, application: context.application, accelerators: ["<Control><Shift>s"]) {
+            [unowned self] in switcher?.open()
         }
         Actions.add("refresh", toWindow: window, application: context.application, accelerators: ["F5"]) { [unowned self] in
             currentPage?.refresh()
@@ -169,7 +197,7 @@ public final class MainWindow {
         UI.menuButton(
             icon: "open-menu-symbolic", label: L("Main menu"),
             items: [
-                (L("_Preferences"), "app.preferences"), (L("_Change Server…"), "app.change-server"),
+                (L("_Preferences"), "app.preferences"), (L("_Add Server…"), "app.add-server"), (L("_Change Server…"), "app.change-server"),
                 (L("E_xport All Conversations as JSON…"), "win.export-history-json"),
                 (L("Export All Conversations as _Markdown…"), "win.export-history-markdown"),
                 (L("_Import History…"), "win.import-history"),

@@ -11,15 +11,21 @@ final class PageContext {
     let settingsStore: SettingsStore
     /// The light or dark theme in force (the terminal follows it with its own colours).
     let appearance: AppearanceController?
+    /// Every server and a way to switch (the application's); nil where no switching is offered.
+    private(set) weak var servers: (any ServerDirectory)?
 
     init(
         application: UnsafeMutablePointer<GtkApplication>, session: AppSession, settingsStore: SettingsStore,
-        appearance: AppearanceController? = nil
+        appearance: AppearanceController? = nil, servers: (any ServerDirectory)? = nil
     ) {
         (self.application, self.session, self.settingsStore, self.appearance) = (application, session, settingsStore, appearance)
+        self.servers = servers
     }
 
     var settings: AppSettings { settingsStore.load() }
+
+    /// The shown server's own settings (Wake-on-LAN, preview host, terminal commands).
+    var serverSettings: ServerProfile? { settings.server(at: session.server) }
 
     func update(_ change: (inout AppSettings) -> Void) {
         var s = settingsStore.load()

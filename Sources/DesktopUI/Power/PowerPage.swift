@@ -65,8 +65,7 @@ final class PowerPage: Page {
     func shown() { updateAvailability() }
 
     private var wakeOnLAN: WakeOnLAN? {
-        let s = context.settings
-        guard let mac = s.wakeMAC, !mac.isEmpty else { return nil }
+        guard let s = context.serverSettings, let mac = s.wakeMAC, !mac.isEmpty else { return nil }
         return try? WakeOnLAN(mac: mac, broadcast: s.wakeBroadcast)
     }
 

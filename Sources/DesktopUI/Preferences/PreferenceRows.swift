@@ -59,8 +59,8 @@ enum PreferenceRows {
     }
 
     /// The Wake-on-LAN card: MAC and broadcast entries, checked as typed, saved when valid.
-    static func wakeOnLAN(settingsStore: SettingsStore) -> Widget {
-        let settings = settingsStore.load()
+    static func wakeOnLAN(settingsStore: SettingsStore, server: ServerAddress) -> Widget {
+        let settings = settingsStore.load().server(at: server)
         let problem = UI.label("", classes: [Style.label, Style.errorText])
         gtk_widget_set_name(problem, "wol-problem")
         UI.setVisible(problem, false)
@@ -78,10 +78,10 @@ enum PreferenceRows {
             UI.setClass(macEntry, "error", message != nil && WakeOnLAN.parseMAC(mac) == nil)
             UI.setClass(broadcastEntry, "error", message != nil && WakeOnLAN.parseMAC(mac) != nil)
             guard message == nil else { return }
-            var s = settingsStore.load()
-            s.wakeMAC = mac.isEmpty ? nil : mac
-            s.wakeBroadcast = broadcast.isEmpty ? nil : broadcast
-            try? settingsStore.save(s)
+            try? settingsStore.updateServer(at: server) {
+                $0.wakeMAC = mac.isEmpty ? nil : mac
+                $0.wakeBroadcast = broadcast.isEmpty ? nil : broadcast
+            }
         }
         let mac = UI.entry(placeholder: "3c:22:fb:12:34:56", classes: [Style.entry], onChange: { _ in check() })
         let broadcast = UI.entry(placeholder: L("255.255.255.255 (this network)"), classes: [Style.entry], onChange: { _ in check() })
@@ -89,8 +89,8 @@ enum PreferenceRows {
         gtk_widget_set_name(broadcast, "wol-broadcast")
         Accessibility.setLabel(mac, L("Server MAC address"))
         Accessibility.setLabel(broadcast, L("Broadcast address"))
-        UI.setText(ofEditable: mac, settings.wakeMAC ?? "")
-        UI.setText(ofEditable: broadcast, settings.wakeBroadcast ?? "")
+        UI.setText(ofEditable: mac, settings?.wakeMAC ?? "")
+        UI.setText(ofEditable: broadcast, settings?.wakeBroadcast ?? "")
         macRef.widget = mac
         broadcastRef.widget = broadcast
         return UI.vbox(

@@ -127,10 +127,15 @@ final class PreferencesWindow {
             spacing: Style.gapLarge,
             [
                 UI.vbox(spacing: Style.gap, classes: [Style.card], [appearanceRow]), behaviour, notificationsCard,
-                PreferenceRows.wakeOnLAN(settingsStore: settingsStore),
-                PreviewHostRow.card(settingsStore: settingsStore),
-                TerminalCommandsRow.card(settingsStore: settingsStore), account,
-            ])
+            ]
+                // The server's own settings, for the server the window shows.
+                + (server.map {
+                    [
+                        PreferenceRows.wakeOnLAN(settingsStore: settingsStore, server: $0),
+                        PreviewHostRow.card(settingsStore: settingsStore, server: $0),
+                        TerminalCommandsRow.card(settingsStore: settingsStore, server: $0),
+                    ]
+                } ?? []) + [account])
         UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
         let scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)

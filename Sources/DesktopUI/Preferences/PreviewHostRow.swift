@@ -6,7 +6,7 @@ import GtkKit
 /// server reached through a tunnel. Checked as typed; saved when valid (empty follows the server).
 @MainActor
 enum PreviewHostRow {
-    static func card(settingsStore: SettingsStore) -> Widget {
+    static func card(settingsStore: SettingsStore, server: ServerAddress) -> Widget {
         let problem = UI.label("", classes: [Style.label, Style.errorText])
         gtk_widget_set_name(problem, "preview-host-problem")
         UI.setVisible(problem, false)
@@ -19,9 +19,7 @@ enum PreviewHostRow {
                     let host = try PreviewHost.parseSetting(text)
                     UI.setVisible(problem, false)
                     UI.setClass(entry, "error", false)
-                    var s = settingsStore.load()
-                    s.previewHost = host
-                    try? settingsStore.save(s)
+                    try? settingsStore.updateServer(at: server) { $0.previewHost = host }
                 } catch {
                     UI.setText(problem, error.message)
                     UI.setVisible(problem, true)
@@ -31,7 +29,7 @@ enum PreviewHostRow {
         entryRef.widget = entry
         gtk_widget_set_name(entry, "preview-host-entry")
         Accessibility.setLabel(entry, L("Preview host"))
-        UI.setText(ofEditable: entry, settingsStore.load().previewHost ?? "")
+        UI.setText(ofEditable: entry, settingsStore.load().server(at: server)?.previewHost ?? "")
         return UI.vbox(
             spacing: Style.gapSmall, classes: [Style.card],
             [

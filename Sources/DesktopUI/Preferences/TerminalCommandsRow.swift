@@ -7,21 +7,19 @@ import GtkKit
 /// are refused when the tab types it).
 @MainActor
 enum TerminalCommandsRow {
-    static func card(settingsStore: SettingsStore) -> Widget {
-        let settings = settingsStore.load()
+    static func card(settingsStore: SettingsStore, server: ServerAddress) -> Widget {
+        let settings = settingsStore.load().server(at: server)
         var rows: [(String, Widget)] = []
         for profile in TerminalProfile.allCases {
             let entry = UI.entry(
                 placeholder: profile == .shell ? L("Nothing (a plain shell)") : profile.defaultCommand,
                 classes: [Style.entry],
                 onChange: { text in
-                    var s = settingsStore.load()
-                    s.terminalCommands[profile] = text.trimmingCharacters(in: .whitespaces)
-                    try? settingsStore.save(s)
+                    try? settingsStore.updateServer(at: server) { $0.terminalCommands[profile] = text.trimmingCharacters(in: .whitespaces) }
                 })
             gtk_widget_set_name(entry, "terminal-command-\(profile.rawValue)")
             Accessibility.setLabel(entry, String(format: L("Command for %@ tabs"), profile.title))
-            UI.setText(ofEditable: entry, settings.terminalCommands[profile] ?? profile.defaultCommand)
+            UI.setText(ofEditable: entry, settings?.terminalCommands[profile] ?? profile.defaultCommand)
             rows.append((profile.title, entry))
         }
         return UI.vbox(

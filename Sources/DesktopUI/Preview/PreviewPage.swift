@@ -44,9 +44,11 @@ final class PreviewPage: Page {
         Signals.connect(UnsafeMutableRawPointer(widget), "destroy") { [unowned self] in probing?.cancel() }
         resolveHost()
         // A preview host typed in Preferences applies at once.
-        context.settingsStore.onChange(of: .previewHost) { [weak self] in
-            guard let self, gtk_widget_get_mapped(self.widget) != 0 else { return }
-            self.shown()
+        if let id = context.serverSettings?.id {
+            context.settingsStore.onChange(ofServer: id, .previewHost) { [weak self] in
+                guard let self, gtk_widget_get_mapped(self.widget) != 0 else { return }
+                self.shown()
+            }
         }
     }
 
@@ -132,7 +134,7 @@ final class PreviewPage: Page {
 
     /// Reads the server and the preview host setting; the page follows whichever applies.
     private func resolveHost() {
-        let resolved = PreviewHost.resolve(server: context.session.server, setting: context.settings.previewHost)
+        let resolved = PreviewHost.resolve(server: context.session.server, setting: context.serverSettings?.previewHost)
         guard resolved != host else { return }
         host = resolved
         let direct = resolved.host != nil

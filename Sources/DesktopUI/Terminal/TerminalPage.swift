@@ -122,7 +122,7 @@ final class TerminalPage: Page {
             )
             return gtk_stack_set_visible_child_name(OpaquePointer(content), "unavailable")
         }
-        let command = context.settings.terminalCommands[profile] ?? profile.defaultCommand
+        let command = context.serverSettings?.terminalCommands[profile] ?? profile.defaultCommand
         let tab = TerminalTab(profile: profile, startCommand: command, connect: context.session.terminalConnector())
         tab.view.fontScale = fontScale
         tab.onStateChange = { [weak self, weak tab] in

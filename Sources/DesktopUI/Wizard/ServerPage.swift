@@ -65,10 +65,11 @@ final class ServerPage: WizardPage {
         if UI.text(of: entry) != flow.serverText { UI.setText(ofEditable: entry, flow.serverText) }
         switch flow.serverValidation {
         case .success(let address):
-            UI.setText(feedback, String(format: L("BuilderOS will connect to %@"), address.displayURL))
-            UI.setClass(feedback, Style.dim, true)
-            UI.setClass(feedback, Style.errorText, false)
-            UI.setClass(entry, "error", false)
+            let duplicate = flow.duplicate.map { BuilderOSError.serverAlreadyAdded(name: $0.name).userMessage }
+            UI.setText(feedback, duplicate ?? String(format: L("BuilderOS will connect to %@"), address.displayURL))
+            UI.setClass(feedback, Style.dim, duplicate == nil)
+            UI.setClass(feedback, Style.errorText, duplicate != nil)
+            UI.setClass(entry, "error", duplicate != nil)
             if let text = address.transportWarning {
                 UI.setText(warningText, text)
                 UI.setVisible(warning, true)

@@ -11,6 +11,7 @@ public final class SetupWizard {
     public let window: Widget
     private var flow: SetupFlow
     private let account: Account
+    private let replacing: String?
     private let onFinished: @MainActor (ServerAddress, String) -> Void
 
     private let indicator = StepIndicator()
@@ -28,12 +29,15 @@ public final class SetupWizard {
     ///   - prefilledServer: an address to start with (e.g. the demo server, or the current one on
     ///     "Change server…"); the user can still edit it.
     ///   - startAt: `.server` when the user already knows the app (Change server…).
+    ///   - replacing: the server whose address is being changed (`Account.signIn`).
+    ///   - adding: another server is being added (Add Server…): one already set up is refused.
     public init(
         application: UnsafeMutablePointer<GtkApplication>, account: Account = Account(),
-        prefilledServer: String = "", startAt: SetupStep = .welcome,
+        prefilledServer: String = "", startAt: SetupStep = .welcome, replacing: String? = nil, adding: Bool = false,
         onFinished: @escaping @MainActor (ServerAddress, String) -> Void
     ) {
         self.account = account
+        self.replacing = replacing
         self.onFinished = onFinished
         flow = SetupFlow(step: startAt, serverText: prefilledServer)
 
@@ -41,6 +45,10 @@ public final class SetupWizard {
         window = AppWindow.make(
             application, title: L("Set Up BuilderOS"), name: "setup-wizard", width: Layout.px("wizard-width"), height: Layout.px("wizard-height"))
         let gwindow = gtkCast(window, to: GtkWindow.self)
+        if adding {
+            flow.alreadySetUp = account.settingsStore.load().servers
+            gtk_window_set_title(gwindow, L("Add a Server"))
+        }
 
         stack = UI.stack()
         gtk_stack_set_transition_type(OpaquePointer(stack), GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT)
@@ -152,7 +160,7 @@ public final class SetupWizard {
         case .server:
             switch flow.advance() {
             case .proceed: break
-            case .invalid: gtk_widget_grab_focus(pages[.server]!.focusTarget)
+            case .invalid, .alreadyAdded: gtk_widget_grab_focus(pages[.server]!.focusTarget)
             case .needsConsent(let address):
                 ConfirmDialog.ask(
                     parent: window, title: L("Use an unencrypted connection?"),
@@ -253,7 +261,11 @@ public final class SetupWizard {
         flow.record(.storingKey, .running)
         render()
         do {
-            try await account.signIn(server: server, key: key)
+            if flow.alreadySetUp.isEmpty {
+                try await account.signIn(server: server, key: key, replacing: replacing)
+            } else {
+                try await account.add(server: server, key: key)
+            }
             guard generation == testGeneration else { return }
             flow.markStored()
         } catch {

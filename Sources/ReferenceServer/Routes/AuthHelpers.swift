@@ -16,6 +16,8 @@ struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         state.recordRequest(path: request.uri.path)
+        // Every key a request carries is checked, on routes that need none too: a wrong one is recorded.
+        for key in [request.apiKeyHeader, request.headers[.authorization]].compactMap({ $0 }) { _ = state.isValid(key: key) }
         let faults = state.faults
         if let status = faults.tunnelErrorStatus, !request.uri.path.hasPrefix("/__reference") {
             return JSONResponse.tunnelPage(status: status)

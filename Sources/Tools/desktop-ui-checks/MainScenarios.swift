@@ -327,7 +327,7 @@ enum MainScenarios: ScenarioGroup {
         d.type("3c:22:fb:12:34:56", into: "wol-mac", in: prefs)
         d.type("127.0.0.1:\(c.options["wol-port"] ?? "9")", into: "wol-broadcast", in: prefs)
         d.expect(!(d.widget("wol-problem", in: prefs).map { gtk_widget_get_visible($0) != 0 } ?? true), "a valid MAC and broadcast are accepted")
-        d.expect(SettingsStore().load().wakeMAC == "3c:22:fb:12:34:56", "and saved")
+        d.expect(SettingsStore().load().activeServer?.wakeMAC == "3c:22:fb:12:34:56", "and saved")
         await d.screenshot(prefs, "preferences")
         gtk_window_destroy(gtkCast(prefs, to: GtkWindow.self))
         d.activate(PageID.chat.windowAction, in: main)

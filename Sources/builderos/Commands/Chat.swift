@@ -5,6 +5,8 @@ import Foundation
 struct Chat: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "chat", abstract: "Send a message to Jarvis (or Codex) and stream the reply.")
 
+    @OptionGroup var target: ServerChoice
+
     @Flag(help: "Talk to Codex instead of Jarvis.") var codex = false
     @OptionGroup var output: OutputOptions
     @Argument(parsing: .remaining, help: "The message.") var text: [String]
@@ -17,7 +19,7 @@ struct Chat: AsyncParsableCommand {
 
     func run() async throws {
         output.apply()
-        let session = try await SignedInSession.load()
+        let session = try await SignedInSession.load(target)
         let agent: ChatAgent = codex ? .codex : .jarvis
         let client = ChatClient(server: session.server, apiKey: session.apiKey, agent: agent)
         let message = OutgoingChatMessage(

@@ -2,17 +2,18 @@ import ArgumentParser
 import BuilderOSKit
 import Foundation
 
-/// `builderos history …`: the chat history on this computer. No server and no key are needed.
+/// `builderos history …`: the chat history on this computer, each server's its own. No key is needed.
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history", abstract: "Search, list, export and import the chat history kept on this computer.",
         subcommands: [HistoryListCommand.self, HistorySearchCommand.self, HistoryExportCommand.self, HistoryImportCommand.self])
 
-    /// The history file, with its search index complete (a history from before the index is indexed
-    /// here once, with progress on standard error).
-    static func open(indexed: Bool = false) throws -> HistoryStore {
+    /// The chosen server's history file — before any server is set up, the one the first will have — with its
+    /// search index complete (a history from before the index is indexed here once, with progress on standard error).
+    static func open(_ choice: ServerChoice, indexed: Bool = false) throws -> HistoryStore {
+        let file = try choice.profileIfAny(in: SettingsStore.forOneRead().load())?.historyFile ?? HistoryStore.firstFileName
         let store: HistoryStore
-        do { store = try HistoryStore() } catch { throw CLIFailure(error: error) }
+        do { store = try HistoryStore(path: HistoryStore.path(forFile: file)) } catch { throw CLIFailure(error: error) }
         if indexed && !store.searchIndexProgress.isComplete {
             let showProgress = isatty(STDERR_FILENO) == 1
             do {
@@ -40,12 +41,14 @@ struct History: ParsableCommand {
 struct HistoryListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the conversations, newest first.")
 
+    @OptionGroup var target: ServerChoice
+
     @Flag(help: "Print JSON instead of text.") var json = false
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         output.apply()
-        let store = try History.open()
+        let store = try History.open(target)
         let conversations = store.conversations()
         if json {
             let items: [[String: Any]] = conversations.map { c in
@@ -76,6 +79,8 @@ struct HistorySearchCommand: ParsableCommand {
         discussion: "Words match as prefixes and all must be found; accents are ignored (resume finds résumé). "
             + "\"two words\" finds that phrase; -word leaves out messages that have it.")
 
+    @OptionGroup var target: ServerChoice
+
     // `-word` is an exclusion, not an option.
     @Argument(parsing: .allUnrecognized, help: "What to find.") var query: [String]
     @Flag(help: "Print JSON instead of text.") var json = false
@@ -91,7 +96,7 @@ struct HistorySearchCommand: ParsableCommand {
 
     func run() throws {
         output.apply()
-        let store = try History.open(indexed: true)
+        let store = try History.open(target, indexed: true)
         let hits = store.search(SearchQuery(query.joined(separator: " ")), limit: limit)
         if json {
             let items: [[String: Any]] = hits.map { hit in
@@ -125,6 +130,8 @@ struct HistoryExportCommand: ParsableCommand {
         discussion: "Without --output the export goes to standard output. Markdown of several conversations "
             + "given a folder as --output writes one file per conversation.")
 
+    @OptionGroup var target: ServerChoice
+
     @Option(help: "One conversation: its id, or the start of it as `history list` shows.") var conversation: String?
     @Option(help: "markdown or json.") var format: HistoryExportFormat = .json
     @Option(help: "A file to write (a folder for Markdown of several conversations).") var output: String?
@@ -132,7 +139,7 @@ struct HistoryExportCommand: ParsableCommand {
 
     func run() throws {
         outputOptions.apply()
-        let store = try History.open()
+        let store = try History.open(target)
         let conversations = store.conversations()
         var chosen = conversations
         if let wanted = conversation?.lowercased() {
@@ -145,7 +152,7 @@ struct HistoryExportCommand: ParsableCommand {
             }
             chosen = matching
         }
-        let server = Account().settingsStore.load().server?.displayURL
+        let server = (try? target.profileIfAny(in: SettingsStore.forOneRead().load()))??.server?.displayURL
         if let output {
             // Markdown of one conversation to an existing folder goes into it, named as for several.
             let target =
@@ -176,10 +183,12 @@ struct HistoryImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import a JSON export. Messages already here are skipped, so importing twice is safe.")
 
+    @OptionGroup var target: ServerChoice
+
     @Argument(help: "The JSON file made by `builderos history export` or the app's Export.") var file: String
 
     func run() throws {
-        let store = try History.open()
+        let store = try History.open(target)
         do {
             let summary = try store.importHistory(HistoryImport.read(fileAt: file))
             Terminal.line(summary.lines.joined(separator: "\n"))

@@ -5,12 +5,15 @@ import Foundation
 struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
-        abstract: "Sign in to a server: tests the connection, then stores the key in your keyring.",
+        abstract: "Add a server, or replace a known server's key: tests the connection, then stores the key in your keyring.",
         discussion:
-            "The key is read from a hidden prompt, or from standard input when it is not a terminal (for example `builderos login --server URL < keyfile`)."
+            "The key is read from a hidden prompt, or from standard input when it is not a terminal (for example "
+            + "`builderos login --server URL < keyfile`). A new key for a known server is checked over the chat socket first; "
+            + "a refused one changes nothing. The server becomes the active one."
     )
 
     @Option(help: "The server's address, e.g. https://builderos.example.com.") var server: String
+    @Option(help: "A name for a new server (default: its host).") var name: String?
     @Flag(help: "Allow plain http:// to a public address without asking.") var allowInsecureHttp = false
 
     func run() async throws {
@@ -27,11 +30,45 @@ struct Login: AsyncParsableCommand {
         let report = await ConnectionTest(server: address, apiKey: key).run { step, outcome in
             if let line = ReportLine.text(step: step, outcome: outcome) { Terminal.line(line) }
         }
-        if let failure = report.firstFailure { throw CLIFailure(error: failure.error) }
+        let account = Account(settingsStore: SettingsStore.forOneRead())
+        let known = account.settingsStore.load().server(at: address)
+        if let failure = report.firstFailure {
+            if let known { Terminal.error(String(format: L("Nothing was changed: %@ keeps the key it had."), known.name)) }
+            throw CLIFailure(error: failure.error)
+        }
 
         // Only now, with the test passed, is anything stored.
-        do { try await Account().signIn(server: address, key: key) } catch { throw CLIFailure(error: error) }
-        Terminal.line(L("Signed in. The API key is stored in your keyring."))
+        let profile: ServerProfile
+        do { profile = try await account.signIn(server: address, key: key, name: name ?? "") } catch { throw CLIFailure(error: error) }
+        Terminal.line(
+            known == nil
+                ? String(format: L("Signed in to %@, now the active server. The API key is stored in your keyring."), profile.name)
+                : String(format: L("The key of %@ is replaced in your keyring; it is the active server."), profile.name))
+    }
+}
+
+/// `builderos logout`: forgets a server — its key, its settings and, when asked, its history.
+struct Logout: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logout",
+        abstract: "Forget a server: remove its key from your keyring and its settings; its chat history stays unless --delete-history.")
+
+    @OptionGroup var target: ServerChoice
+    @Flag(help: "Delete the server's chat history on this computer too.") var deleteHistory = false
+
+    func run() async throws {
+        let account = Account(settingsStore: SettingsStore.forOneRead())
+        let before = account.settingsStore.load()
+        let profile = try target.profile(in: before)
+        do { try await account.forget(id: profile.id, deleteHistory: deleteHistory) } catch { throw CLIFailure(error: error) }
+        Terminal.line(String(format: L("Signed out of %@: its API key was removed from your keyring."), profile.name))
+        Terminal.line(
+            deleteHistory
+                ? L("Its chat history was deleted from this computer.")
+                : L("Its chat history stays on this computer; signing in to it again brings it back."))
+        if profile.id == before.activeServerID, let active = account.settingsStore.load().activeServer {
+            Terminal.line(String(format: L("The active server is now %@."), active.name))
+        }
     }
 }
 

@@ -4,6 +4,8 @@ import BuilderOSKit
 struct Sleep: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "sleep", abstract: "Put the server machine to sleep.")
 
+    @OptionGroup var target: ServerChoice
+
     @Flag(help: "Confirm: the server will be unreachable until it wakes.") var yes = false
     @OptionGroup var output: OutputOptions
 
@@ -13,20 +15,10 @@ struct Sleep: AsyncParsableCommand {
 
     func run() async throws {
         output.apply()
-        let session = try await SignedInSession.load()
+        let session = try await SignedInSession.load(target)
         do {
             let reply = try await session.client.sleep()
             Terminal.line(reply.message ?? L("The server is going to sleep."))
         } catch { throw CLIFailure.wrap(error) }
-    }
-}
-
-struct Logout: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "logout", abstract: "Sign out: remove the key from your keyring and forget the server.")
-
-    func run() async throws {
-        do { try await Account().signOut() } catch { throw CLIFailure(error: error) }
-        Terminal.line(L("Signed out. The API key was removed from your keyring."))
     }
 }

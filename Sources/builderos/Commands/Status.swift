@@ -5,6 +5,8 @@ import Foundation
 struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the server's status, version, latency and features.")
 
+    @OptionGroup var target: ServerChoice
+
     @Flag(help: "Print JSON instead of text.") var json = false
     @Option(help: "How many status requests to time (the median latency is shown).") var samples = 1
     @OptionGroup var output: OutputOptions
@@ -15,7 +17,7 @@ struct Status: AsyncParsableCommand {
 
     func run() async throws {
         output.apply()
-        let session = try await SignedInSession.load()
+        let session = try await SignedInSession.load(target)
         let client = session.client
         do {
             // One request: the status reply says whether capsules and power are there on servers that list
@@ -32,7 +34,8 @@ struct Status: AsyncParsableCommand {
             }
             if json {
                 let object: [String: Any] = [
-                    "server": session.server.baseURL, "status": status.status ?? NSNull(), "version": status.version ?? NSNull(),
+                    "server": session.server.baseURL, "name": session.profile.name, "status": status.status ?? NSNull(),
+                    "version": status.version ?? NSNull(),
                     "uptime_seconds": status.uptime ?? NSNull(), "health": status.health ?? NSNull(),
                     "latency_ms": (latency * 10).rounded() / 10, "system_available": systemAvailable,
                 ]
@@ -53,12 +56,14 @@ struct Status: AsyncParsableCommand {
 struct Capsules: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "capsules", abstract: "List the server's capsules.")
 
+    @OptionGroup var target: ServerChoice
+
     @Flag(help: "Print JSON instead of text.") var json = false
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
         output.apply()
-        let session = try await SignedInSession.load()
+        let session = try await SignedInSession.load(target)
         do {
             let list = try await session.client.capsules()
             if json {

@@ -10,6 +10,8 @@ struct TerminalCommand: AsyncParsableCommand {
         commandName: "terminal",
         abstract: "Open a shell on the server in this terminal (Ctrl+] detaches).")
 
+    @OptionGroup var target: ServerChoice
+
     @Option(help: "shell, jarvis (starts claude) or codex (starts codex).") var profile: String = TerminalProfile.shell.rawValue
 
     func validate() throws {
@@ -22,7 +24,7 @@ struct TerminalCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let session = try await SignedInSession.load()
+        let session = try await SignedInSession.load(target)
         let connection: TerminalConnection
         do { connection = try await TerminalConnection.open(server: session.server, apiKey: session.apiKey) } catch {
             throw CLIFailure(error: error)

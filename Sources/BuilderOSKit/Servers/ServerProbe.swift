@@ -1,0 +1,71 @@
+import Foundation
+
+/// How a server of the list answers a light status request: what `builderos servers` prints for each
+/// server. The request carries that server's own key, never another's.
+public enum ServerReachability: Sendable, Equatable {
+    case online(latencyMilliseconds: Double)
+    /// No key in the keyring for it: only that server needs signing in again.
+    case signInAgain
+    case keyRejected
+    case unreachable(BuilderOSError)
+
+    /// A word for scripts (`--json`).
+    public var code: String {
+        switch self {
+        case .online: return "online"
+        case .signInAgain: return "sign-in-again"
+        case .keyRejected: return "key-rejected"
+        case .unreachable: return "unreachable"
+        }
+    }
+
+    /// The dot a list shows for it, in the connection indicator's colours.
+    public var indicator: ConnectionIndicator {
+        switch self {
+        case .online: return .connected
+        case .signInAgain, .keyRejected: return .failed
+        case .unreachable: return .disconnected
+        }
+    }
+
+    public var title: String {
+        switch self {
+        case .online(let ms): return String(format: L("online, %.0f ms"), ms)
+        case .signInAgain: return L("sign in again: no key in the keyring")
+        case .keyRejected: return L("the API key was rejected")
+        case .unreachable(let error): return String(format: L("unreachable: %@"), error.userMessage)
+        }
+    }
+}
+
+public enum ServerProbe {
+    /// Asks each server at once, each with its own key and a short timeout: a slow or dead server never holds up
+    /// the others. The answers come in the list's order.
+    public static func check(_ servers: [ServerProfile], credentials: CredentialStore = CredentialStore(), timeout: Double = 5)
+        async -> [ServerReachability]
+    {
+        await withTaskGroup(of: (Int, ServerReachability).self) { group in
+            for (index, profile) in servers.enumerated() {
+                group.addTask { (index, await check(profile, credentials: credentials, timeout: timeout)) }
+            }
+            var answers = [ServerReachability](repeating: .signInAgain, count: servers.count)
+            for await (index, answer) in group { answers[index] = answer }
+            return answers
+        }
+    }
+
+    static func check(_ profile: ServerProfile, credentials: CredentialStore, timeout: Double) async -> ServerReachability {
+        guard let server = profile.server else { return .unreachable(.invalidServerAddress(.invalidHost)) }
+        let key: String?
+        do { key = try await credentials.lookup(for: server) } catch { return .unreachable(error) }
+        guard let key else { return .signInAgain }
+        do {
+            let (_, latency) = try await RESTClient(server: server, apiKey: key).with(requestTimeout: timeout).measuredStatus(samples: 1)
+            return .online(latencyMilliseconds: latency)
+        } catch .unauthorized {
+            return .keyRejected
+        } catch {
+            return .unreachable(error)
+        }
+    }
+}

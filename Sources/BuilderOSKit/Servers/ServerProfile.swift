@@ -1,0 +1,41 @@
+import Foundation
+
+/// One server this computer is set up for: its address, the name shown for it, its own history and
+/// the settings that belong to that machine. Its API key is in the Secret Service under `address`.
+/// Stored by `SettingsStore` under `/app/builderos/Desktop/servers/ID/` (schema `app.builderos.Desktop.Server`).
+public struct ServerProfile: Sendable, Equatable, Identifiable {
+    /// Stable for the profile's life: the settings path's last part. Never shown.
+    public let id: String
+    /// The normalised base URL (`ServerAddress.baseURL`).
+    public var address: String
+    /// What lists and menus show; empty means the address's host.
+    public var customName: String
+    /// The history's file name in the data folder (`HistoryStore.path(forFile:)`).
+    public var historyFile: String
+    /// The server machine's MAC address for Wake-on-LAN, and an optional broadcast address.
+    public var wakeMAC: String?
+    public var wakeBroadcast: String?
+    /// Where the Preview page opens dev servers when the server is reached through a tunnel
+    /// (e.g. its Tailscale address); nil follows the server address (`PreviewHost`).
+    public var previewHost: String?
+    /// What a terminal tab of each profile types after (re)connecting; "" for nothing.
+    public var terminalCommands: [TerminalProfile: String] = Dictionary(
+        uniqueKeysWithValues: TerminalProfile.allCases.map { ($0, $0.defaultCommand) })
+
+    public init(id: String = ServerProfile.newID(), address: String, customName: String = "", historyFile: String) {
+        (self.id, self.address, self.customName, self.historyFile) = (id, address, customName, historyFile)
+    }
+
+    public static func newID() -> String { UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12).description }
+
+    /// The parsed address (nil only for a value edited by hand outside the app).
+    public var server: ServerAddress? { try? ServerAddress.parse(address) }
+
+    /// The name lists show: the one the user gave, or the address's host (with its port when not the default).
+    public var name: String {
+        if !customName.isEmpty { return customName }
+        guard let server else { return address }
+        let url = URLComponents(string: server.baseURL)
+        return [url?.host, url?.port.map(String.init)].compactMap { $0 }.joined(separator: ":")
+    }
+}

@@ -1,0 +1,55 @@
+import BuilderOSKit
+import CGtk
+import GtkKit
+
+/// Several servers: the header's switcher lists them (`ServerDirectory`), a switch shows another server in the
+/// same window, and the server left keeps its session in the background.
+extension DesktopApplication: ServerDirectory {
+    func serverEntries() -> [(profile: ServerProfile, indicator: ConnectionIndicator?)] {
+        account.settingsStore.load().servers.map { profile in
+            let live = session?.server.baseURL == profile.address ? session : background[profile.id]?.session
+            return (profile, live?.connection.snapshot.indicator)
+        }
+    }
+
+    var activeServerID: String? { session.flatMap { account.settingsStore.load().server(at: $0.server)?.id } }
+
+    func switchServer(to id: String) {
+        guard let profile = account.settingsStore.load().servers.first(where: { $0.id == id }), let server = profile.server else { return }
+        show(server)
+    }
+
+    func addServer() {
+        if let wizard { return wizard.present() }
+        openWizard(prefill: "", startAt: .welcome, adding: true)
+    }
+
+    /// Makes `server` the active one and shows it in the main window: its own session when it has one in the
+    /// background (its last conversation at once), else a new one (`key` when just signed in, else the keyring's).
+    /// The session shown before keeps running in the background.
+    func show(_ server: ServerAddress, key: SessionKey? = nil) {
+        let settings = account.settingsStore.load()
+        guard let profile = settings.server(at: server) else { return }
+        if settings.activeServerID != profile.id { try? account.use(id: profile.id) }
+        if let session, session.server == server, key == nil {
+            mainWindow?.present()
+            return
+        }
+        parkSession()
+        if let parked = background.removeValue(forKey: profile.id) {
+            adopt(parked.session, notifier: parked.notifier)
+            openMainWindow(server: server, key: parked.session.key)
+            return
+        }
+        let sessionKey = key ?? SessionKey(server: server, credentials: account.credentials, waitingForStart: true)
+        openMainWindow(server: server, key: sessionKey)
+        if key == nil { Task { await confirmKey(sessionKey, of: server) } }
+    }
+
+    /// The active session goes to the background, still connected; the window no longer shows it.
+    private func parkSession() {
+        guard let session, let notifier, let id = account.settingsStore.load().server(at: session.server)?.id else { return }
+        background[id] = (session, notifier)
+        detachSession()
+    }
+}

@@ -1,0 +1,100 @@
+import BuilderOSKit
+import CGtk
+import DesktopUI
+import Foundation
+import GtkKit
+
+/// Two servers set up by the test (`mini` and `studio`, studio active; each history seeded with a conversation
+/// of its own). The header's switcher names the active server; Ctrl+Shift+S lists both with their dots and
+/// Add Server…; a reply streaming from studio keeps streaming into studio's history while the window shows
+/// mini, in the same window; Add Server… refuses an address already set up, before testing it.
+@MainActor
+enum ServersScenario: ScenarioGroup {
+    static let scenarios: [String: Scenario] = ["switching": switching]
+
+    static func switching(_ d: Driver, _ c: ScenarioContext) async {
+        guard let main = await MainScenarios.connectedMainWindow(d), let miniURL = c.options["mini"], let studioFile = c.options["studio-history"]
+        else { return d.expect(false, "the main window and the scenario's options") }
+        d.activate(PageID.chat.windowAction, in: main)
+        await d.settle()
+        d.expect(switcherName(d, main) == "studio", "the switcher names the active server", switcherName(d, main))
+        d.expect(await d.wait { d.texts(main).contains("Only on studio") }, "studio's conversations are listed", d.texts(main))
+        d.expect(!d.texts(main).contains("Only on mini"), "and not mini's")
+
+        // A reply starts streaming from studio…
+        d.popup("new-chat", in: main)
+        d.click("new-chat-jarvis", in: main)
+        await d.settle()
+        d.typeText("Tell me a long story", into: "message-input", in: main)
+        d.click("send", in: main)
+        d.expect(await d.wait { !d.named(prefix: "message-assistant-streaming", in: main).isEmpty }, "studio's reply is streaming")
+
+        // …and the user switches to mini with the keyboard.
+        d.activate("win.switch-server", in: main)
+        guard await d.wait(until: { d.widget("server-list", in: main) != nil }), let list = d.widget("server-list", in: main) else {
+            return d.expect(false, "Ctrl+Shift+S opens the server list")
+        }
+        let listed = rows(d, list)
+        d.expect(listed.count == 2 && d.texts(list).contains("mini") && d.texts(list).contains("studio"), "both servers are listed", d.texts(list))
+        d.expect(d.widget("add-server", in: list) != nil, "and Add Server…")
+        if let popover = gtk_widget_get_ancestor(list, gtk_popover_get_type()) {
+            await d.screenshot(popover, "switcher")
+        }
+        guard let miniRow = listed.first(where: { d.texts($0).contains("mini") }) else { return d.expect(false, "mini has a row") }
+        let before = ContinuousClock.now
+        gtk_widget_activate(miniRow)
+        let shown = await d.wait { switcherName(d, main) == "mini" && d.texts(main).contains("Only on mini") }
+        await d.nextFrame(main)
+        print("MEASURE switch-to-painted-ms=\(Int((ContinuousClock.now - before) / .milliseconds(1)))")
+        d.expect(shown, "the switch shows mini's conversations", d.texts(main))
+        d.expect(d.window(named: "main-window") == main, "in the same window")
+        d.expect(!d.texts(main).contains("Only on studio"), "studio's are not shown")
+        d.expect(SettingsStore().load().activeServer?.name == "mini", "mini is the active server now")
+        d.expect(await d.wait { MainScenarios.indicator(d, main) == d.translated("Connected") }, "mini connects")
+        await d.screenshot(main, "switched")
+
+        // studio's reply went on in the background, into studio's history.
+        let finished = await d.wait(seconds: 60) {
+            let store = try? HistoryStore(path: studioFile)
+            let messages = store.map { h in h.conversations().flatMap { h.messages(in: $0.id) } } ?? []
+            return messages.contains { $0.role == .assistant && $0.state == .complete && $0.text.count > 20 }
+        }
+        d.expect(finished, "studio's reply completed in its history while mini was shown")
+
+        // Add Server… refuses mini's address before testing it.
+        d.activate("app.add-server", in: main)
+        guard await d.wait(until: { d.window(named: "setup-wizard") != nil }), let wizard = d.window(named: "setup-wizard") else {
+            return d.expect(false, "Add Server… opens the setup")
+        }
+        d.click("primary", in: wizard)
+        await d.settle()
+        d.type(miniURL, into: "server-entry", in: wizard)
+        await d.settle()
+        let refusal = d.translated("This server is already set up, as “%@”.").replacingOccurrences(of: "%@", with: "mini")
+        d.expect(d.texts(wizard).contains(refusal), "an address already set up is refused with a sentence", d.texts(wizard))
+        d.expect(!d.isSensitive("primary", in: wizard), "and Continue waits for another address")
+        await d.screenshot(wizard, "add-refused")
+        gtk_window_destroy(gtkCast(wizard, to: GtkWindow.self))
+
+        // And back to studio: its conversation with the finished reply is there at once.
+        d.activate("win.switch-server", in: main)
+        if await d.wait(until: { d.widget("server-list", in: main) != nil }), let list = d.widget("server-list", in: main),
+            let studioRow = rows(d, list).first(where: { d.texts($0).contains("studio") })
+        {
+            gtk_widget_activate(studioRow)
+        }
+        d.expect(
+            await d.wait { switcherName(d, main) == "studio" && d.texts(main).contains("Tell me a long story") }, "back on studio",
+            switcherName(d, main) + " | " + d.texts(main))
+    }
+
+    /// The list's server rows (named `server-ID`; the list itself is `server-list`).
+    static func rows(_ d: Driver, _ list: Widget) -> [Widget] {
+        d.named(prefix: "server-", in: list).filter { $0 != list }
+    }
+
+    static func switcherName(_ d: Driver, _ main: Widget) -> String {
+        guard let switcher = d.widget("server-switcher", in: main) else { return "" }
+        return d.texts(switcher).components(separatedBy: "\n").last ?? ""
+    }
+}

@@ -1,0 +1,41 @@
+import BuilderOSKit
+import Foundation
+import ProcessHarness
+import Testing
+
+/// Two servers in the window (ServersScenario): the header's switcher, a switch in the same window while a
+/// reply streams in the background, and Add Server… refusing an address already set up.
+@Suite(
+    .enabled(
+        if: ProcessInfo.processInfo.environment["BUILDEROS_TEST_KEYRING"] == "1",
+        "needs the private Secret Service and display that meson-helpers/run-tests starts"))
+struct ServersUITests {
+    @Test(arguments: Display.allCases) func switchBetweenTwoServers(on display: Display) async throws {
+        let sandbox = try CLISandbox()
+        let mini = try ServerProcess()
+        // Slow chunks: studio's reply is still streaming when the window switches to mini.
+        let studio = try ServerProcess(arguments: ["--chunk-delay-ms", "250"])
+        defer { mini.stop(); studio.stop() }
+        for (server, name) in [(mini, "mini"), (studio, "studio")] {
+            let login = try await sandbox.run(["login", "--server", server.url, "--name", name], stdin: server.key)
+            #expect(login.status == 0, "\(login.stderr)")
+        }
+        let folder = sandbox.root.appendingPathComponent("data/builderos-desktop")
+        let studioFile = folder.appendingPathComponent(HistoryStore.fileName(for: try ServerAddress.parse(studio.url))).path
+        for (path, title) in [(folder.appendingPathComponent(HistoryStore.firstFileName).path, "Only on mini"), (studioFile, "Only on studio")] {
+            let history = try HistoryStore(path: path)
+            let c = Conversation(agent: .jarvis, title: title, created: Date(timeIntervalSince1970: 1_700_000_000))
+            history.insert(c)
+            history.append(ChatMessage(conversation: c.id, role: .user, text: "hello \(title)", state: .sent, created: c.created))
+        }
+
+        let output = try await UIScenario.run(
+            "ServersScenario.switching", server: studio.url, keyFile: studio.keyFile, sandbox: sandbox, display: display,
+            options: ["mini": mini.url, "studio-history": studioFile])
+        #expect(output.contains("MEASURE switch-to-painted-ms="))
+        let servers = try await sandbox.run(["servers", "--json"])
+        #expect(servers.stdout.contains("\"name\" : \"studio\""), "\(servers.stderr)")
+        UIScenario.screenshotsExist("ServersScenario.switching", ["switched", "add-refused"], on: display)
+        UIScenario.screenshotsExist("ServersScenario.switching", ["switcher"], on: display, minimumBytes: 1_000)
+    }
+}
