@@ -55,4 +55,37 @@ struct TrayStatusTests {
         let (x, y) = (TrayStatus(snapshot: a), TrayStatus(snapshot: b))
         #expect(x != y && x.iconName == y.iconName && x.tooltipTitle == y.tooltipTitle)
     }
+
+    @Test func theServersSectionListsEachServerWithItsStateTheActiveOneChecked() throws {
+        var connected = ConnectionSnapshot(server: server, wantsConnection: true)
+        connected.socket = .connected
+        let mini = ServerProfile(address: server.baseURL, customName: "mini", historyFile: "history.sqlite3")
+        let studio = ServerProfile(address: "http://100.64.0.5:8080", customName: "studio", historyFile: "h2")
+        let lab = ServerProfile(address: "http://10.0.0.9:8080", customName: "lab", historyFile: "h3")
+        let entries = [
+            ServerEntry(profile: mini, active: true, snapshot: connected, probe: nil),
+            ServerEntry(profile: studio, active: false, snapshot: nil, probe: .unreachable(.connectionRefused)),
+            ServerEntry(profile: lab, active: false, snapshot: nil, probe: nil),
+        ]
+        #expect(entries.map(\.indicator) == [.connected, .disconnected, nil])
+        let menu = TrayMenu(status: TrayStatus(snapshot: connected), windowShown: true, servers: entries)
+        #expect(
+            menu.items.map(\.label).prefix(7) == [
+                "_Hide BuilderOS", "", "mini — Connected", "studio — Unreachable", "lab — Not checked yet", "_Add Server…", "",
+            ])
+        #expect(menu.items.compactMap(\.checked) == [true, false, false])
+        #expect(menu.item(id: 101)?.action == .switchServer(id: studio.id) && menu.item(id: 10)?.action == .addServer)
+        // No server set up: no section.
+        #expect(!TrayMenu(status: TrayStatus(snapshot: nil), windowShown: false).items.contains { $0.action == .addServer })
+    }
+
+    @Test func otherServersAreAskedOnlyWhileOnlineAndNotSavingPower() {
+        var snapshot = ConnectionSnapshot(server: server, wantsConnection: true)
+        #expect(ServerEntry.pollsOthers(snapshot) && ServerEntry.pollsOthers(nil))
+        snapshot.powerSaver = true
+        #expect(!ServerEntry.pollsOthers(snapshot))
+        snapshot.powerSaver = false
+        snapshot.offline = true
+        #expect(!ServerEntry.pollsOthers(snapshot))
+    }
 }

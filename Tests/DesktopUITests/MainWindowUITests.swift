@@ -117,17 +117,20 @@ struct MainWindowUITests {
 
     /// The StatusNotifierItem and its dbusmenu against a FAKE watcher/host, in a D-Bus session of their own
     /// (Tests/Fakes/tray-session): registration, properties, icons following the state, menu layout and clicks,
-    /// Activate, re-registration after the watcher restarts, no-host background mode, Quit, and a --hidden start.
+    /// the Servers section switching between two servers, Activate, re-registration after the watcher restarts, no-host
+    /// background mode, Quit, and a --hidden start.
     @Test(arguments: Display.allCases) func trayIndicatorAgainstAFakeWatcher(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()
-        defer { server.stop() }
+        // A second server: the menu's Servers section lists both and switches between them.
+        let second = try ServerProcess()
+        defer { server.stop(); second.stop() }
         let fakes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fakes")
         let result = try await sandbox.run(
             [
                 "180", fakes.appendingPathComponent("tray-session").path, Binaries.directory.path, server.url,
                 server.keyFile.path, UIScenario.artefacts(display).path, sandbox.root.appendingPathComponent("tray.jsonl").path,
-                display.rawValue,
+                display.rawValue, second.url, second.keyFile.path,
             ],
             executable: "/usr/bin/timeout")
         let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }

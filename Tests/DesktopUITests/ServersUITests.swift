@@ -12,9 +12,9 @@ import Testing
 struct ServersUITests {
     @Test(arguments: Display.allCases) func switchBetweenTwoServers(on display: Display) async throws {
         let sandbox = try CLISandbox()
-        let mini = try ServerProcess()
+        let mini = try ServerProcess(arguments: ["--test-controls"])
         // Slow chunks: studio's reply is still streaming when the window switches to mini.
-        let studio = try ServerProcess(arguments: ["--chunk-delay-ms", "250"])
+        let studio = try ServerProcess(arguments: ["--test-controls", "--chunk-delay-ms", "250"])
         defer { mini.stop(); studio.stop() }
         for (server, name) in [(mini, "mini"), (studio, "studio")] {
             let login = try await sandbox.run(["login", "--server", server.url, "--name", name], stdin: server.key)
@@ -31,11 +31,25 @@ struct ServersUITests {
 
         let output = try await UIScenario.run(
             "ServersScenario.switching", server: studio.url, keyFile: studio.keyFile, sandbox: sandbox, display: display,
-            options: ["mini": mini.url, "studio-history": studioFile])
+            options: ["mini": mini.url, "studio-history": studioFile, "mini-history": folder.appendingPathComponent(HistoryStore.firstFileName).path]
+        )
         #expect(output.contains("MEASURE switch-to-painted-ms="))
         let servers = try await sandbox.run(["servers", "--json"])
         #expect(servers.stdout.contains("\"name\" : \"studio\""), "\(servers.stderr)")
         UIScenario.screenshotsExist("ServersScenario.switching", ["switched", "add-refused"], on: display)
+        UIScenario.screenshotsExist("ServersScenario.switching", ["replace-refused", "forget"], on: display, minimumBytes: 3_000)
+        // Neither server was ever sent the other's key: studio saw only the refused one, mini none.
+        #expect(Set(try await wrongKeys(sandbox, studio)) == ["not-studios-key-0123456789"])
+        #expect(try await wrongKeys(sandbox, mini).isEmpty)
+        let lookup = try await sandbox.run(
+            ["lookup", "xdg:schema", "app.builderos.Desktop.ApiKey", "server", mini.url, "version", "1"], executable: "/usr/bin/secret-tool")
+        #expect(lookup.stdout.isEmpty, "mini's key left the keyring")
         UIScenario.screenshotsExist("ServersScenario.switching", ["switcher"], on: display, minimumBytes: 1_000)
+    }
+
+    private func wrongKeys(_ sandbox: CLISandbox, _ server: ServerProcess) async throws -> [String] {
+        let reply = try await sandbox.run(["-s", server.url + "/__reference/wrong-keys"], executable: "/usr/bin/curl")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(reply.stdout.utf8)) as? [String: Any])
+        return try #require(object["wrong_keys"] as? [String])
     }
 }

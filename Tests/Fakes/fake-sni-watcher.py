@@ -3,7 +3,7 @@
 
 It owns org.kde.StatusNotifierWatcher, takes RegisterStatusNotifierItem calls, and then behaves as a host would:
 reads the item's properties and its com.canonical.dbusmenu layout, follows its signals (NewIcon, NewToolTip,
-NewStatus, ItemsPropertiesUpdated) and logs all of it, one JSON object a line, to the file given as argument.
+NewStatus, ItemsPropertiesUpdated, LayoutUpdated) and logs all of it, one JSON object a line, to the file given as argument.
 The scenario steers it through app.builderos.Tests.FakeTray (on a connection of its own that outlives restarts):
   Click(label)            sends the menu item's "clicked" event, like a user choosing it
   Activate(token)         ProvideXdgActivationToken(token) when not empty, then Activate(0, 0), like a click on the icon
@@ -70,13 +70,17 @@ def read_layout():
     if not state.get("menu_path"):
         return  # not read yet: host_item reads it next
     revision, (root, _props, children) = menu_call("GetLayout", GLib.Variant("(iias)", (0, -1, [])), "(u(ia{sv}av))").unpack()
-    items = [{"id": cid, "label": p.get("label", ""), "enabled": p.get("enabled", True), "type": p.get("type", "standard")}
-             for (cid, p, _c) in children]
+    items = [{"id": cid, "label": p.get("label", ""), "enabled": p.get("enabled", True), "type": p.get("type", "standard"),
+              "toggle": p.get("toggle-state", -1)} for (cid, p, _c) in children]
     state["layout"] = {i["label"].replace("_", ""): i["id"] for i in items if i["type"] != "separator"}
     log("layout", revision=revision, items=items)
 
 
 def on_item_signal(_conn, _sender, _path, interface, signal, params):
+    if interface == MENU and signal == "LayoutUpdated":
+        log("signal", name=signal, revision=params.unpack()[0])
+        read_layout()
+        return
     if interface == MENU:
         updated = [{"id": i, **p} for (i, p) in params.unpack()[0]]
         log("signal", name=signal, updated=updated)

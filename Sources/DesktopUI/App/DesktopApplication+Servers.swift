@@ -5,16 +5,39 @@ import GtkKit
 /// Several servers: the header's switcher lists them (`ServerDirectory`), a switch shows another server in the
 /// same window, and the server left keeps its session in the background.
 extension DesktopApplication: ServerDirectory {
-    func serverEntries() -> [(profile: ServerProfile, indicator: ConnectionIndicator?)] {
-        account.settingsStore.load().servers.map { profile in
-            let live = session?.server.baseURL == profile.address ? session : background[profile.id]?.session
-            return (profile, live?.connection.snapshot.indicator)
+    func serverEntries() -> [ServerEntry] {
+        let active = activeServerID
+        return account.settingsStore.load().servers.map { profile in
+            ServerEntry(
+                profile: profile, active: profile.id == active, snapshot: liveSession(of: profile)?.connection.snapshot,
+                probe: serverStates.probed[profile.id])
         }
+    }
+
+    var serverChanges: Observers<Void> { serverStates.changes }
+
+    /// A light status request to each server without a session.
+    func checkServers() { serverStates.check(serversWithoutSession()) }
+
+    private func liveSession(of profile: ServerProfile) -> AppSession? {
+        session?.server.baseURL == profile.address ? session : background[profile.id]?.session
+    }
+
+    private func serversWithoutSession() -> [ServerProfile] {
+        account.settingsStore.load().servers.filter { liveSession(of: $0) == nil }
+    }
+
+    /// The switcher and the tray follow the active session and every session in the background.
+    func followServers() {
+        guard let session else { return }
+        serverStates.follow(session, others: background.values.map(\.session)) { [weak self] in self?.serversWithoutSession() ?? [] }
+        serverStates.changes.notify(())
+        checkServers()
     }
 
     var activeServerID: String? { session.flatMap { account.settingsStore.load().server(at: $0.server)?.id } }
 
-    func switchServer(to id: String) {
+    public func switchServer(to id: String) {
         guard let profile = account.settingsStore.load().servers.first(where: { $0.id == id }), let server = profile.server else { return }
         show(server)
     }

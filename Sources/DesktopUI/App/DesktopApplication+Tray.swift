@@ -13,8 +13,9 @@ extension DesktopApplication {
         let connection = g_application_get_dbus_connection(gApplication)
         tray = TrayIndicator(
             connection: connection, status: TrayStatus(snapshot: session?.connection.snapshot),
-            windowShown: { [unowned self] in mainWindowShown },
+            windowShown: { [unowned self] in mainWindowShown }, servers: { [unowned self] in serverEntries() },
             perform: { [unowned self] in perform($0) }, activate: { [unowned self] in toggleMainWindow(activationToken: $0) })
+        if let tray { serverStates.changes.add(owner: tray) { [weak tray] in tray?.serversChanged() } }
         tray?.onHostChange = { [unowned self] available in
             // The host went away while the window was hidden: show it, or the app would be unreachable.
             if !available, mainWindowInstance != nil, !mainWindowShown { activate() }
@@ -62,6 +63,12 @@ extension DesktopApplication {
         case .sleepServer:
             bringMainWindowUp()
             mainWindowInstance?.askSleep()
+        case .switchServer(let id):
+            bringMainWindowUp()
+            switchServer(to: id)
+        case .addServer:
+            bringMainWindowUp()
+            addServer()
         case .preferences: showPreferences()
         case .quit: g_application_quit(gApplication)
         }

@@ -22,6 +22,8 @@ public final class DesktopApplication {
     /// The sessions of servers switched away from, by server id: still connected, so a reply streaming from
     /// one keeps streaming into its history and notifies, and its outbox drains whenever it is reachable.
     var background: [String: (session: AppSession, notifier: SessionNotifier)] = [:]
+    /// The servers without a session: their states for the switcher and the tray.
+    let serverStates = ServerStates()
     private var monitors: SystemMonitors?
     private(set) var wizard: SetupWizard?
     /// The tray icon (nil when the session bus has no room for it); fed from the session's connection.
@@ -102,6 +104,7 @@ public final class DesktopApplication {
         }
         Actions.add("change-server", to: application) { [unowned self] in changeServer() }
         Actions.add("add-server", to: application) { [unowned self] in addServer() }
+        Actions.add("replace-key", to: application) { [unowned self] in replaceKey() }
         Actions.add("sign-out", to: application) { [unowned self] in confirmSignOut() }
         Actions.add("about", to: application) { [unowned self] in AboutDialog.present(parent: currentWindow) }
         // A notification's click: bring the main window back.
@@ -166,7 +169,7 @@ public final class DesktopApplication {
 
     // MARK: Windows
 
-    /// `replacing`: the server whose address the user is changing (Change Server…).
+    /// `replacing`: the server whose address the user is changing (Change Address…).
     /// `adding`: another server, beside those set up (Add Server…); the main window then switches to it.
     public func openWizard(prefill: String, startAt: SetupStep, replacing: String? = nil, adding: Bool = false) {
         let wizard = SetupWizard(
@@ -224,6 +227,7 @@ public final class DesktopApplication {
             reusing: previous?.window)
         mainWindow = window
         if previous == nil { watch(window.window) }
+        followServers()
         if present { window.present() }
         guard connectSession else { return }
         // The sockets and the first requests wait for the first frame, which needs none of them.
@@ -329,30 +333,54 @@ public final class DesktopApplication {
             prefill: mainWindow.server.baseURL, startAt: .server, replacing: account.settingsStore.load().server(at: mainWindow.server)?.id)
     }
 
-    private func confirmSignOut() {
-        guard let mainWindow else { return }
-        ConfirmDialog.ask(
-            parent: mainWindow.window, title: L("Sign out?"),
-            body: L("This removes your API key from the keyring and forgets the server. You will need the key to set up BuilderOS again."),
-            cancel: L("_Cancel"), confirm: L("_Sign Out"), destructive: true, name: "sign-out-confirm"
-        ) { [unowned self] in
-            Task { await signOut() }
+    /// Replace Key…: a key that passes the test replaces the old one, and the session starts again with it.
+    private func replaceKey() {
+        guard let mainWindow, let profile = account.settingsStore.load().server(at: mainWindow.server) else { return }
+        let server = mainWindow.server
+        ReplaceKeyDialog.present(parent: mainWindow.window, server: server, name: profile.name, account: account) { [unowned self] key in
+            endSession()
+            show(server, key: SessionKey(key))
         }
     }
 
-    private func signOut() async {
+    /// Forget Server… (and the main menu's Sign Out…): the server the window shows. It names what goes; the
+    /// history goes only when ticked.
+    private func confirmSignOut() {
+        guard let mainWindow, let profile = account.settingsStore.load().server(at: mainWindow.server) else { return }
+        let count = mainWindow.context.session.chat.conversations.count
+        ConfirmDialog.ask(
+            parent: mainWindow.window, title: String(format: L("Forget “%@”?"), profile.name),
+            body: String(
+                format: L(
+                    "Its API key is removed from your keyring, and its settings (Wake-on-LAN, preview host, terminal commands) from this computer. Its conversations stay on this computer unless you tick the box; signing in to it again brings them back."
+                )),
+            option: String(
+                format: L("Also _delete its chat history (%d conversation)", "Also _delete its chat history (%d conversations)", count: count),
+                count),
+            cancel: L("_Cancel"), confirm: L("_Forget"), destructive: true, name: "sign-out-confirm"
+        ) { [unowned self] deleteHistory in
+            Task { await signOut(id: profile.id, deleteHistory: deleteHistory) }
+        }
+    }
+
+    private func signOut(id: String, deleteHistory: Bool) async {
+        // A history about to be deleted is closed first: the session's connection to the file ends with it.
+        if deleteHistory, let session, account.settingsStore.load().server(at: session.server)?.id == id { endSession() }
         do {
-            try await account.signOut()
+            try await account.forget(id: id, deleteHistory: deleteHistory)
         } catch {
-            guard let parent = mainWindow?.window else { return }
+            guard let parent = mainWindow?.window ?? currentWindow else { return }
             ConfirmDialog.ask(
-                parent: parent, title: L("Could not sign out"), body: [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " "),
+                parent: parent, title: L("Could not forget the server"),
+                body: [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " "),
                 cancel: L("_Close"), confirm: L("_Retry"), name: "sign-out-failed"
             ) { [unowned self] in
-                Task { await signOut() }
+                Task { await signOut(id: id, deleteHistory: deleteHistory) }
             }
             return
         }
+        background.removeValue(forKey: id).map { $0.session.connection.disconnect() }
+        serverStates.forget(id)
         // The next server in the list, if any; setup when that was the last.
         if let next = account.settingsStore.load().server {
             endSession()

@@ -4,7 +4,7 @@ import Foundation
 import GtkKit
 
 /// Connection health: state, server, version, latency, the big Connect/Disconnect/Retry button,
-/// advice for the last failure, recent activity from local history, Change Server and Sign Out.
+/// advice for the last failure, recent activity from local history, and the server: Replace Key, Change Address, Forget, Add.
 @MainActor
 final class ConnectionPage: Page {
     let widget: Widget
@@ -43,9 +43,18 @@ final class ConnectionPage: Page {
                     (L("Last sync"), lastSync), (L("Messages today"), messagesToday), (L("Replies completed today"), repliesToday),
                 ])
             ])
-        let change = UI.button(L("_Change Server…"), classes: [Style.secondaryButton]) { context.activate("app.change-server") }
-        let signOut = UI.button(L("_Sign Out…"), classes: [Style.secondaryButton]) { context.activate("app.sign-out") }
-        let account = PageLayout.card(L("Account"), [UI.hbox(spacing: Style.gapSmall, [change, signOut])])
+        // This server's key and address, and the list of servers.
+        let buttons: [(String, String, String)] = [
+            (L("_Replace Key…"), "app.replace-key", "replace-key"), (L("_Change Address…"), "app.change-server", "change-server"),
+            (L("_Forget Server…"), "app.sign-out", "forget-server"), (L("_Add Server…"), "app.add-server", "add-server"),
+        ]
+        let row = UI.hbox(spacing: Style.gapSmall)
+        for (label, action, name) in buttons {
+            let button = UI.button(label, classes: [Style.secondaryButton]) { context.activate(action) }
+            gtk_widget_set_name(button, name)
+            UI.append(row, button)
+        }
+        let account = PageLayout.card(L("Server"), [row])
         let (root, column) = PageLayout.column(title: L("Connection"))
         [status, helpCard, activity, account].forEach { UI.append(column, $0) }
         widget = root

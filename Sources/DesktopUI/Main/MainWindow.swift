@@ -197,11 +197,11 @@ public final class MainWindow {
         UI.menuButton(
             icon: "open-menu-symbolic", label: L("Main menu"),
             items: [
-                (L("_Preferences"), "app.preferences"), (L("_Add Server…"), "app.add-server"), (L("_Change Server…"), "app.change-server"),
+                (L("_Preferences"), "app.preferences"), (L("_Add Server…"), "app.add-server"), (L("_Change Address…"), "app.change-server"),
                 (L("E_xport All Conversations as JSON…"), "win.export-history-json"),
                 (L("Export All Conversations as _Markdown…"), "win.export-history-markdown"),
                 (L("_Import History…"), "win.import-history"),
-                (L("_Sign Out…"), "app.sign-out"), (L("_Keyboard Shortcuts"), "app.shortcuts"),
+                (L("_Forget Server…"), "app.sign-out"), (L("_Keyboard Shortcuts"), "app.shortcuts"),
                 (L("_About BuilderOS"), "app.about"), (L("_Quit"), "app.quit"),
             ])
     }

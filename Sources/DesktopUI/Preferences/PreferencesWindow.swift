@@ -3,7 +3,7 @@ import CGtk
 import GtkKit
 
 /// Ctrl+,: appearance, behaviour (auto-refresh, notifications, background), Wake-on-LAN, and the
-/// account (server, Change Server…, Sign Out…). Every change is saved at once.
+/// server (its address, Change Address…, Forget Server…). Every change is saved at once.
 @MainActor
 final class PreferencesWindow {
     let window: Widget
@@ -63,10 +63,10 @@ final class PreferencesWindow {
             ])
         let close = { gtk_window_destroy(gwindow) }
         if server != nil {
-            let change = UI.button(L("_Change Server…"), classes: [Style.secondaryButton]) {
+            let change = UI.button(L("_Change Address…"), classes: [Style.secondaryButton]) {
                 close(); onChangeServer()
             }
-            let signOut = UI.button(L("_Sign Out…"), classes: [Style.destructive]) {
+            let signOut = UI.button(L("_Forget Server…"), classes: [Style.destructive]) {
                 close(); onSignOut()
             }
             gtk_widget_set_name(change, "change-server")

@@ -3,8 +3,9 @@ import CGtk
 import GtkKit
 
 /// The tray menu over `com.canonical.dbusmenu` at `/MenuBar` (what libdbusmenu-glib would export, done with GDBus).
-/// The layout is fixed (root 0 with the `TrayMenu` items); `update` sends ItemsPropertiesUpdated for the items whose
-/// label or sensitivity changed, and nothing when none did.
+/// The layout is flat (root 0 with the `TrayMenu` items). `update` sends LayoutUpdated when the items themselves
+/// changed (a server added or forgotten), else ItemsPropertiesUpdated for the items whose label, sensitivity or
+/// check changed, and nothing when none did.
 @MainActor
 final class DBusMenu {
     static let path = "/MenuBar"
@@ -12,7 +13,7 @@ final class DBusMenu {
 
     private var object: DBusObject?
     private(set) var menu: TrayMenu
-    private let revision: UInt32 = 1
+    private var revision: UInt32 = 1
 
     init(connection: OpaquePointer, menu: TrayMenu, perform: @escaping @MainActor (TrayMenu.Action) -> Void) throws(DBusCallError) {
         self.menu = menu
@@ -37,7 +38,13 @@ final class DBusMenu {
 
     func update(_ new: TrayMenu) {
         let changed = new.items.filter { $0 != menu.item(id: $0.id) }
+        let relaid = new.items.map(\.id) != menu.items.map(\.id) || zip(new.items, menu.items).contains { $0.action != $1.action }
         menu = new
+        if relaid {
+            revision += 1
+            object?.emit("LayoutUpdated", interface: Self.interface, .tuple([.uint32(revision), .int32(0)]))
+            return
+        }
         guard !changed.isEmpty else { return }
         object?.emit(
             "ItemsPropertiesUpdated", interface: Self.interface,
@@ -106,7 +113,9 @@ final class DBusMenu {
 
     private static func propertyList(of item: TrayMenu.Item) -> [(String, Variant)] {
         if item.isSeparator { return [("type", .string("separator")), ("visible", .bool(true))] }
-        return [("label", .string(item.label)), ("enabled", .bool(item.enabled)), ("visible", .bool(true))]
+        let plain: [(String, Variant)] = [("label", .string(item.label)), ("enabled", .bool(item.enabled)), ("visible", .bool(true))]
+        guard let checked = item.checked else { return plain }
+        return plain + [("toggle-type", .string("radio")), ("toggle-state", .int32(checked ? 1 : 0))]
     }
 
     private static func properties(of item: TrayMenu.Item, only names: [String]) -> Variant {

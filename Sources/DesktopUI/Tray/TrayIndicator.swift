@@ -27,17 +27,22 @@ final class TrayIndicator {
     var onHostChange: (@MainActor (Bool) -> Void)?
     /// Whether the main window is on screen, asked each time the menu is built (the app knows; nothing is cached here).
     private let windowShown: @MainActor () -> Bool
+    /// Every server with its state, for the menu's Servers section (asked each time the menu is built).
+    private let servers: @MainActor () -> [ServerEntry]
 
     init?(
         connection: OpaquePointer?, status: TrayStatus, windowShown: @escaping @MainActor () -> Bool,
+        servers: @escaping @MainActor () -> [ServerEntry],
         perform: @escaping @MainActor (TrayMenu.Action) -> Void, activate: @escaping @MainActor (String?) -> Void
     ) {
         guard let connection else { return nil }
         self.connection = connection
         self.windowShown = windowShown
+        self.servers = servers
         do {
             item = try StatusNotifierItem(connection: connection, status: status, onActivate: activate)
-            menu = try DBusMenu(connection: connection, menu: TrayMenu(status: status, windowShown: windowShown()), perform: perform)
+            menu = try DBusMenu(
+                connection: connection, menu: TrayMenu(status: status, windowShown: windowShown(), servers: servers()), perform: perform)
         } catch {
             FileHandle.standardError.write(Data("BuilderOS: the tray icon could not be exported: \(error.message)\n".utf8))
             return nil
@@ -64,13 +69,16 @@ final class TrayIndicator {
 
     func update(status: TrayStatus) {
         item.update(status)
-        menu.update(TrayMenu(status: status, windowShown: windowShown()))
+        menu.update(TrayMenu(status: status, windowShown: windowShown(), servers: servers()))
     }
 
     /// The main window was shown, hidden or closed: Open/Hide in the menu follows.
     func windowVisibilityChanged() {
-        menu.update(TrayMenu(status: item.status, windowShown: windowShown()))
+        menu.update(TrayMenu(status: item.status, windowShown: windowShown(), servers: servers()))
     }
+
+    /// A server was added, switched to, forgotten, or its state changed: the Servers section follows.
+    func serversChanged() { windowVisibilityChanged() }
 
     // MARK: Watchers
 

@@ -3,7 +3,7 @@ import Foundation
 import ReferenceServer
 import ToolSupport
 
-// builderos-bench --bin DIR [--tools DIR] [--runs N] [--only startup|status|stream|scroll|search|link-order] [--work DIR]
+// builderos-bench --bin DIR [--tools DIR] [--runs N] [--only startup|status|stream|scroll|search|switch|link-order] [--work DIR]
 //                 [--scroll-seconds S]  (the time box of each scrolling direction; 180 by default)
 //                 [--wheel-seconds S]   (the same at a tenth of a page a frame; 30 by default)
 // Run by meson-helpers/benchmark (under xvfb-run and a private keyring). Prints one table of
@@ -252,6 +252,56 @@ for (bytes, rate) in only == nil || only == "stream" ? [(100_000, 2_000), (30_00
         add(
             "window resize with the 100 KB reply on screen: longest frame", String(format: "%.1f ms", resize),
             String(format: "%.0f frames", resizeFrames), "", "≤ 33 ms", resize <= 33)
+    }
+}
+
+if only == nil || only == "switch" {
+    print("Switching between two servers with 10,000 messages each…")
+    do {
+        let studioKey = work.appendingPathComponent("studio-key").path
+        let studio = try ServerChild(binary: binary("builderos-server"), keyFile: studioKey)
+        defer { studio.kill() }
+        // mini is set up first (its history is the first file), studio second, and active.
+        let env = try sandbox("switch", server: server, messages: 0)
+        let login = Processes.run(binary("builderos"), ["login", "--server", studio.url, "--name", "studio"], environment: env, stdin: studioKey)
+        guard login.status == 0 else { throw POSIXError(.EACCES) }
+        let data = URL(fileURLWithPath: env["XDG_DATA_HOME"]!).appendingPathComponent("builderos-desktop")
+        let titles = ["Ten thousand on mini", "Ten thousand on studio"]
+        for (file, title) in zip([HistoryStore.firstFileName, HistoryStore.fileName(for: try ServerAddress.parse(studio.url))], titles) {
+            let history = try HistoryStore(path: data.appendingPathComponent(file).path)
+            let conversation = Conversation(agent: .jarvis, title: title)
+            history.insert(conversation)
+            history.inTransaction {
+                for i in 0..<10_000 {
+                    let m = BenchmarkDocument.conversationMessage(i)
+                    history.append(
+                        ChatMessage(
+                            conversation: conversation.id, role: m.fromUser ? .user : .assistant, text: m.text, state: m.fromUser ? .sent : .complete)
+                    )
+                }
+            }
+        }
+        let scenario = Processes.output(
+            "/usr/bin/timeout",
+            [
+                "300", binary("desktop-ui-checks"), "--scenario", "BenchSwitchScenario.switching", "--server", studio.url,
+                "--key-file", studioKey, "--out", work.path, "--titles", titles.joined(separator: ","), "--switches", "\(2 + 2 * max(runs, 4))",
+            ],
+            environment: env)
+        let m = measures(in: scenario)
+        if let firstSwitch = m["switch-first-ms"], let median = m["switch-median-ms"], let worst = m["switch-worst-ms"],
+            scenario.contains(" 0 failed")
+        {
+            add(
+                "switch server, 10,000 messages each → painted (median / worst)", String(format: "%.0f / %.0f ms", median, worst), "", "",
+                "≤ 100 ms", worst <= 100)
+            add("switch to a server without a session yet (its history opened) → painted", String(format: "%.0f ms", firstSwitch), "", "", "", nil)
+        } else {
+            add("switch server → painted", "did not run", "", "", "≤ 100 ms", false)
+            print(scenario)
+        }
+    } catch {
+        add("switch server", "did not run", "", "", "≤ 100 ms", false)
     }
 }
 

@@ -32,7 +32,7 @@ enum BenchStreamScenario: ScenarioGroup {
         let streaming = meter.stop()
         d.expect(began && ended, "the paced reply completes")
         d.expect(await d.wait(seconds: 5) { !d.named(prefix: "message-assistant-complete", in: main).isEmpty }, "the reply shows as complete")
-        let reply = ((try? HistoryStore()).map { h in h.conversations().flatMap { h.messages(in: $0.id) } } ?? []).last { $0.role == .assistant }
+        let reply = (MainScenarios.history().map { h in h.conversations().flatMap { h.messages(in: $0.id) } } ?? []).last { $0.role == .assistant }
         streaming.report()
         print("MEASURE update-ms-total=\(streaming.update / 1000)")
         print("MEASURE layout-ms-total=\(streaming.layout / 1000)")

@@ -11,6 +11,12 @@ import GtkKit
 enum MainScenarios: ScenarioGroup {
     static let scenarios: [String: Scenario] = ["pages": pages, "restart": restart, "rightToLeft": rightToLeft]
 
+    /// The active server's history, as the app keeps it.
+    static func history() -> HistoryStore? {
+        let file = SettingsStore().load().activeServer?.historyFile ?? HistoryStore.firstFileName
+        return try? HistoryStore(path: HistoryStore.path(forFile: file))
+    }
+
     static func connectedMainWindow(_ d: Driver) async -> Widget? {
         guard await d.wait(until: { d.window(named: "main-window") != nil }), let main = d.window(named: "main-window") else {
             d.expect(false, "the main window opens")
@@ -154,7 +160,7 @@ enum MainScenarios: ScenarioGroup {
         await d.screenshot(main, "attachment")
         d.click("send", in: main)
         d.expect(await d.wait { completedReplies(d, main) == 2 }, "the message goes out after the upload and gets a reply")
-        let stored = (try? HistoryStore()).map { h in h.conversations().flatMap { h.messages(in: $0.id) } } ?? []
+        let stored = MainScenarios.history().map { h in h.conversations().flatMap { h.messages(in: $0.id) } } ?? []
         let sent = stored.first { $0.text == "here is a file" }
         d.expect(
             sent?.attachments.first?.filename == name && sent?.attachments.first?.url.contains("/api/files/") == true,
@@ -222,7 +228,7 @@ enum MainScenarios: ScenarioGroup {
         d.click("quick-action-0", in: main)
         d.expect(await d.wait { completedReplies(d, main) == 3 }, "System Status sends “Show system status” and gets a reply")
         // The long reply below it may push it off screen: the history says what the list holds.
-        let stored = (try? HistoryStore()).map { h in h.conversations().flatMap { h.messages(in: $0.id) } } ?? []
+        let stored = MainScenarios.history().map { h in h.conversations().flatMap { h.messages(in: $0.id) } } ?? []
         d.expect(stored.contains { $0.role == .user && $0.text == "Show system status" }, "the quick action's command is the user's next message")
 
         // A second conversation, with Codex; rename; delete asks first.

@@ -86,6 +86,49 @@ enum ServersScenario: ScenarioGroup {
         d.expect(
             await d.wait { switcherName(d, main) == "studio" && d.texts(main).contains("Tell me a long story") }, "back on studio",
             switcherName(d, main) + " | " + d.texts(main))
+        await replaceKey(d, main, c)
+        await forget(d, main, c)
+    }
+
+    /// Replace Key… on studio: a refused key changes nothing and says so; the right one replaces it, and the
+    /// session connects again with it.
+    static func replaceKey(_ d: Driver, _ main: Widget, _ c: ScenarioContext) async {
+        d.activate(PageID.connection.windowAction, in: main)
+        await d.settle()
+        d.click("replace-key", in: main)
+        guard await d.wait(until: { d.window(named: "replace-key") != nil }), let dialog = d.window(named: "replace-key") else {
+            return d.expect(false, "Replace Key… asks for the new key")
+        }
+        d.type("not-studios-key-0123456789", into: "new-key-entry", in: dialog)
+        d.click("confirm-button", in: dialog)
+        let nothing = d.translated("Nothing was changed: the old key stays.")
+        d.expect(await d.wait { d.texts(dialog).contains(nothing) }, "a refused key changes nothing and says so", d.texts(dialog))
+        await d.screenshot(dialog, "replace-refused")
+        d.expect(MainScenarios.indicator(d, main) == d.translated("Connected"), "the session goes on with the old key")
+        d.type(c.key, into: "new-key-entry", in: dialog)
+        d.click("confirm-button", in: dialog)
+        d.expect(await d.wait { d.window(named: "replace-key") == nil }, "the right key replaces it")
+        d.expect(await d.wait { MainScenarios.indicator(d, main) == d.translated("Connected") }, "and the session connects with it")
+    }
+
+    /// Forget Server… on mini, its history ticked: it names what goes, and the window moves to studio.
+    static func forget(_ d: Driver, _ main: Widget, _ c: ScenarioContext) async {
+        guard let miniFile = c.options["mini-history"] else { return d.expect(false, "the scenario knows mini's history file") }
+        guard let mini = SettingsStore().load().servers.first(where: { $0.name == "mini" }) else { return d.expect(false, "mini is set up") }
+        d.app.switchServer(to: mini.id)
+        d.expect(await d.wait { switcherName(d, main) == "mini" }, "on mini again")
+        d.activate("app.sign-out", in: main)
+        guard await d.wait(until: { d.window(named: "sign-out-confirm") != nil }), let dialog = d.window(named: "sign-out-confirm") else {
+            return d.expect(false, "Forget Server… asks first")
+        }
+        let title = d.translated("Forget “%@”?").replacingOccurrences(of: "%@", with: "mini")
+        d.expect(d.texts(dialog).contains(title), "it names the server", d.texts(dialog))
+        await d.screenshot(dialog, "forget")
+        if let option = d.widget("confirm-option", in: dialog) { gtk_check_button_set_active(gtkCast(option, to: GtkCheckButton.self), 1) }
+        d.click("confirm-button", in: dialog)
+        d.expect(await d.wait { switcherName(d, main) == "studio" }, "the window moves to the server that remains", switcherName(d, main))
+        d.expect(SettingsStore().load().servers.map(\.name) == ["studio"], "mini is no longer set up")
+        d.expect(!FileManager.default.fileExists(atPath: miniFile), "its history was deleted, as ticked")
     }
 
     /// The list's server rows (named `server-ID`; the list itself is `server-list`).

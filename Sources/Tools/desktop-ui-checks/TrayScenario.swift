@@ -73,9 +73,20 @@ enum TrayScenario: ScenarioGroup {
                         && ($0["tooltip_body"] as? String ?? $0["body"] as? String ?? "").contains(" ms")
                 } ?? false
             }, "the tooltip names the state, the server and the latency", "\(fake.last("tooltip") ?? fake.last("properties") ?? [:])")
+        let name = URLComponents(string: c.server).map { "\($0.host ?? ""):\($0.port ?? 0)" } ?? "?"
+        let servers = fake.labels.filter { $0.contains(" — ") }
         d.expect(
-            fake.labels == ["_Hide BuilderOS", "", "_Disconnect", "_New Chat", "New _Terminal", "_Sleep Server…", "", "_Preferences", "_Quit"],
-            "the menu: Open/Hide, Connect/Disconnect, New Chat, New Terminal, Sleep Server…, Preferences, Quit", "\(fake.labels)")
+            fake.labels.filter { !$0.contains(" — ") }
+                == [
+                    "_Hide BuilderOS", "", "_Add Server…", "", "_Disconnect", "_New Chat", "New _Terminal", "_Sleep Server…", "", "_Preferences",
+                    "_Quit",
+                ],
+            "the menu: Open/Hide, the servers and Add Server…, Connect/Disconnect, New Chat, New Terminal, Sleep Server…, Preferences, Quit",
+            "\(fake.labels)")
+        d.expect(servers.contains("\(name) — Connected"), "the Servers section names the active server and its state", "\(servers)")
+        if let secondName = c.options["second-name"] {
+            await switchByTray(d, fake, main, to: secondName, from: name)
+        }
 
         // Connection state drives the icon; D-Bus hears only about changes.
         // Signals from connecting may still be on their way (the host reads the icon when a signal arrives, so a late
@@ -102,9 +113,9 @@ enum TrayScenario: ScenarioGroup {
         let cycle = fake.signals("NewIcon") - iconSignalsBeforeCycle
         d.expect((2...3).contains(cycle), "one NewIcon per change of state", "\(cycle)")
 
-        let conversations = (try? HistoryStore())?.conversations().count ?? 0
+        let conversations = MainScenarios.history()?.conversations().count ?? 0
         d.expect(await fake.click("New Chat"), "the host can click New Chat")
-        d.expect(await d.wait { ((try? HistoryStore())?.conversations().count ?? 0) == conversations + 1 }, "New Chat starts a conversation")
+        d.expect(await d.wait { (MainScenarios.history()?.conversations().count ?? 0) == conversations + 1 }, "New Chat starts a conversation")
         d.expect(await fake.click("New Terminal"), "the host can click New Terminal")
         d.expect(
             await d.wait { d.widget("terminal-page", in: main).map { gtk_widget_get_mapped($0) != 0 } == true },
@@ -193,6 +204,30 @@ enum TrayScenario: ScenarioGroup {
         d.expect(d.window(named: "main-window") == nil, "and no window opened")
         await fake.control("Activate", .tuple([.string("")]))
         d.expect(await d.wait { d.window(named: "main-window") != nil }, "a click on the tray icon opens the window")
+    }
+
+    /// The Servers section: the second server is listed with its state (a light status request answered), a click
+    /// switches the window to it and moves the check; a click on the first switches back.
+    private static func switchByTray(_ d: Driver, _ fake: FakeTray, _ main: Widget, to second: String, from first: String) async {
+        func label(_ name: String) -> String? { fake.labels.first { $0.hasPrefix(name + " — ") } }
+        func checked(_ name: String) -> Bool {
+            ((fake.last("layout")?["items"] as? [[String: Any]]) ?? []).contains {
+                ($0["label"] as? String ?? "").hasPrefix(name + " — ") && $0["toggle"] as? Int == 1
+            }
+        }
+        d.expect(label(second) != nil && checked(first) && !checked(second), "both servers are listed, the active one checked", "\(fake.labels)")
+        d.expect(
+            await d.wait { label(second) == "\(second) — " + d.translated("Online") }, "the other server's state comes from a status request",
+            "\(fake.labels)")
+        guard let secondLabel = label(second) else { return }
+        d.expect(await fake.click(secondLabel.replacingOccurrences(of: "_", with: "")), "the host can click a server")
+        d.expect(await d.wait { ServersScenario.switcherName(d, main) == second }, "the window switches to it", ServersScenario.switcherName(d, main))
+        d.expect(await d.wait { checked(second) && !checked(first) }, "the check moves to it")
+        d.expect(await d.wait { label(second) == "\(second) — " + d.translated("Connected") }, "and its state is its connection's", "\(fake.labels)")
+        guard let firstLabel = label(first) else { return }
+        d.expect(await fake.click(firstLabel.replacingOccurrences(of: "_", with: "")), "the host can click the first server")
+        d.expect(await d.wait { ServersScenario.switcherName(d, main) == first }, "back on the first server")
+        d.expect(await d.wait { MainScenarios.indicator(d, main) == d.translated("Connected") }, "connected")
     }
 
     private static func isEnabled(_ fake: FakeTray, _ label: String) -> Bool {
