@@ -20,7 +20,7 @@ struct BuilderOSCommand: AsyncParsableCommand {
             """,
         version: BuilderOSKit.version,
         subcommands: [
-            Login.self, Servers.self, Use.self, Status.self, Capsules.self, Chat.self, TerminalCommand.self, Sleep.self, History.self,
+            Login.self, Servers.self, Use.self, Rename.self, Status.self, Capsules.self, Chat.self, TerminalCommand.self, Sleep.self, History.self,
             Logout.self,
         ]
     )

@@ -8,7 +8,7 @@ struct CLIFailure: Error {
     /// 0 ok, 1 other, 2 usage, 3 not logged in, 4 unreachable, 5 key rejected, 6 not available.
     var exitCode: Int32 {
         switch error {
-        case .invalidServerAddress, .invalidAPIKey: return 2
+        case .invalidServerAddress, .invalidAPIKey, .serverNameTaken: return 2
         case .notSignedIn, .unknownServer: return 3
         case .hostNotFound, .connectionRefused, .networkUnreachable, .tlsFailure, .timedOut, .connectionLost, .tunnelError:
             return 4

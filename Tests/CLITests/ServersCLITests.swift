@@ -1,3 +1,4 @@
+import BuilderOSKit
 import Foundation
 import ProcessHarness
 import Testing
@@ -130,6 +131,40 @@ struct ServersCLITests {
         let folder = sandbox.root.appendingPathComponent("data/builderos-desktop")
         _ = try await sandbox.run(["logout", "--delete-history"])
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix("history") }.isEmpty)
+    }
+
+    /// A profile as today's release leaves it — its settings keyfile (Tests/BuilderOSKitTests/Fixtures), its keyring
+    /// item, a history with a conversation and a message waiting in the outbox — opens as one server, everything in place.
+    @Test func aSingleServerProfileComesThroughTheUpgradeIntact() async throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let sandbox = try CLISandbox()
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("BuilderOSKitTests/Fixtures/single-server-profile.keyfile")
+        let keyfile = try String(contentsOf: fixture, encoding: .utf8).replacingOccurrences(of: "http://127.0.0.1:18777", with: server.url)
+        try FileManager.default.createDirectory(at: sandbox.settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try keyfile.write(to: sandbox.settingsFile, atomically: true, encoding: .utf8)
+        let stored = try await sandbox.run(
+            ["store", "--label=BuilderOS API key", "xdg:schema", "app.builderos.Desktop.ApiKey", "server", server.url, "version", "1"],
+            stdin: server.key, executable: "/usr/bin/secret-tool")
+        #expect(stored.status == 0)
+        let history = try HistoryStore(path: sandbox.root.appendingPathComponent("data/builderos-desktop/history.sqlite3").path)
+        let kept = Conversation(agent: .jarvis, title: "From before the upgrade")
+        history.insert(kept)
+        history.append(ChatMessage(conversation: kept.id, role: .user, text: "still waiting to be sent", state: .queued))
+
+        let list = try await servers(sandbox)
+        #expect(list.count == 1 && list.first?["address"] as? String == server.url && list.first?["active"] as? Bool == true)
+        #expect(list.first?["state"] as? String == "online", "the keyring item is found under the same address")
+        let listed = try await sandbox.run(["history", "list"])
+        #expect(listed.stdout.contains("From before the upgrade"), "\(listed.stderr)")
+        #expect(try HistoryStore(path: history.path).messages(in: kept.id).first?.state == .queued, "the outbox is as it was")
+        let settings = try String(contentsOf: sandbox.settingsFile, encoding: .utf8)
+        #expect(settings.contains("wake-mac='3c:22:fb:12:34:56'") && settings.contains("[app/builderos/Desktop/servers/"))
+        #expect(!settings.contains("server-url"), "the old keys are gone")
+        // A second start migrates nothing.
+        #expect(try await servers(sandbox).count == 1)
+        _ = try await sandbox.run(["logout"])
     }
 
     static let oneConversation = """

@@ -11,15 +11,36 @@ import Testing
         "needs the private Secret Service and display that meson-helpers/run-tests starts"))
 struct ServersUITests {
     @Test(arguments: Display.allCases) func switchBetweenTwoServers(on display: Display) async throws {
+        try await run(on: display)
+        UIScenario.screenshotsExist("ServersScenario.switching", ["switched", "add-refused"], on: display)
+        UIScenario.screenshotsExist("ServersScenario.switching", ["switcher", "replace-refused", "forget"], on: display, minimumBytes: 1_000)
+    }
+
+    /// The same in German, for its texts and screenshots.
+    @Test func inGerman() async throws {
+        try await run(on: .x11, environment: ["LANG": "C.UTF-8", "LANGUAGE": "de"], screens: "german")
+        UIScenario.screenshotsExist("ServersScenario.switching", ["german-switched", "german-add-refused"], on: .x11)
+        UIScenario.screenshotsExist(
+            "ServersScenario.switching", ["german-switcher", "german-replace-refused", "german-forget"], on: .x11, minimumBytes: 1_000)
+    }
+
+    private func run(on display: Display, environment: [String: String] = [:], screens: String? = nil) async throws {
         let sandbox = try CLISandbox()
         let mini = try ServerProcess(arguments: ["--test-controls"])
         // Slow chunks: studio's reply is still streaming when the window switches to mini.
         let studio = try ServerProcess(arguments: ["--test-controls", "--chunk-delay-ms", "250"])
-        defer { mini.stop(); studio.stop() }
-        for (server, name) in [(mini, "mini"), (studio, "studio")] {
+        let lab = try ServerProcess()
+        let gone = try ServerProcess()
+        defer { mini.stop(); studio.stop(); lab.stop(); gone.stop() }
+        for (server, name) in [(mini, "mini"), (studio, "studio"), (gone, "gone")] {
             let login = try await sandbox.run(["login", "--server", server.url, "--name", name], stdin: server.key)
             #expect(login.status == 0, "\(login.stderr)")
         }
+        #expect(try await sandbox.run(["use", "studio"]).status == 0)
+        // gone's key leaves the keyring behind the app's back.
+        let cleared = try await sandbox.run(
+            ["clear", "xdg:schema", "app.builderos.Desktop.ApiKey", "server", gone.url, "version", "1"], executable: "/usr/bin/secret-tool")
+        #expect(cleared.status == 0)
         let folder = sandbox.root.appendingPathComponent("data/builderos-desktop")
         let studioFile = folder.appendingPathComponent(HistoryStore.fileName(for: try ServerAddress.parse(studio.url))).path
         for (path, title) in [(folder.appendingPathComponent(HistoryStore.firstFileName).path, "Only on mini"), (studioFile, "Only on studio")] {
@@ -29,22 +50,21 @@ struct ServersUITests {
             history.append(ChatMessage(conversation: c.id, role: .user, text: "hello \(title)", state: .sent, created: c.created))
         }
 
-        let output = try await UIScenario.run(
+        try await UIScenario.run(
             "ServersScenario.switching", server: studio.url, keyFile: studio.keyFile, sandbox: sandbox, display: display,
-            options: ["mini": mini.url, "studio-history": studioFile, "mini-history": folder.appendingPathComponent(HistoryStore.firstFileName).path]
-        )
-        #expect(output.contains("MEASURE switch-to-painted-ms="))
+            environment: environment,
+            options: [
+                "mini": mini.url, "studio-history": studioFile, "mini-history": folder.appendingPathComponent(HistoryStore.firstFileName).path,
+                "lab": lab.url, "lab-key-file": lab.keyFile.path,
+            ].merging(screens.map { ["screens": $0] } ?? [:]) { $1 })
         let servers = try await sandbox.run(["servers", "--json"])
         #expect(servers.stdout.contains("\"name\" : \"studio\""), "\(servers.stderr)")
-        UIScenario.screenshotsExist("ServersScenario.switching", ["switched", "add-refused"], on: display)
-        UIScenario.screenshotsExist("ServersScenario.switching", ["replace-refused", "forget"], on: display, minimumBytes: 3_000)
         // Neither server was ever sent the other's key: studio saw only the refused one, mini none.
         #expect(Set(try await wrongKeys(sandbox, studio)) == ["not-studios-key-0123456789"])
         #expect(try await wrongKeys(sandbox, mini).isEmpty)
         let lookup = try await sandbox.run(
             ["lookup", "xdg:schema", "app.builderos.Desktop.ApiKey", "server", mini.url, "version", "1"], executable: "/usr/bin/secret-tool")
         #expect(lookup.stdout.isEmpty, "mini's key left the keyring")
-        UIScenario.screenshotsExist("ServersScenario.switching", ["switcher"], on: display, minimumBytes: 1_000)
     }
 
     private func wrongKeys(_ sandbox: CLISandbox, _ server: ServerProcess) async throws -> [String] {

@@ -44,6 +44,7 @@ public enum BuilderOSError: Error, Sendable, Equatable {
     // The server list
     case serverAlreadyAdded(name: String)
     case unknownServer(String)
+    case serverNameTaken(String)
     // Anything else, with a detail that never contains the key.
     case other(detail: String)
 

@@ -59,6 +59,7 @@ extension BuilderOSError {
         case .notSignedIn: return L("You are not signed in to a BuilderOS server.")
         case .serverAlreadyAdded(let name): return String(format: L("This server is already set up, as “%@”."), name)
         case .unknownServer(let name): return String(format: L("No server named “%@” is set up on this computer."), name)
+        case .serverNameTaken(let name): return String(format: L("Another server is already called “%@”."), name)
         case .other(let detail): return String(format: L("Something went wrong: %@"), detail)
         }
     }
@@ -89,6 +90,7 @@ extension BuilderOSError {
         case .notSignedIn: return L("Run the setup again to connect to your server.")
         case .serverAlreadyAdded: return L("Switch to it instead, or replace its key on the Connection page.")
         case .unknownServer: return L("Use a name or address from the list of servers (builderos servers).")
+        case .serverNameTaken: return L("Choose another name: each server's name picks it out (--server NAME).")
         case .fileTooLarge, .payloadTooLarge: return L("Choose a smaller file, or compress it first.")
         case .fileUnwritable: return L("Choose a folder you can write to, with enough free space.")
         case .historyImportRefused: return L("Nothing was imported. Choose a file made with “Export” in BuilderOS Desktop.")

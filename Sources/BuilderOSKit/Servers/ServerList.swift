@@ -28,12 +28,29 @@ extension AppSettings {
         _ address: ServerAddress, name: String = "", fileExists: (String) -> Bool = HistoryStore.fileExists
     ) throws(BuilderOSError) -> ServerProfile {
         if let existing = server(at: address) { throw .serverAlreadyAdded(name: existing.name) }
+        let name = try validatedName(name, for: nil)
         let first = HistoryStore.firstFileName, own = HistoryStore.fileName(for: address)
         let file = fileExists(own) || servers.contains { $0.historyFile == first } ? own : first
-        let profile = ServerProfile(address: address.baseURL, customName: name.trimmingCharacters(in: .whitespaces), historyFile: file)
+        var profile = ServerProfile(address: address.baseURL, historyFile: file)
+        profile.customName = name
         servers.append(profile)
         activeServerID = profile.id
         return profile
+    }
+
+    /// Renames a server; an empty name gives it its address's host again.
+    public mutating func rename(id: String, to name: String) throws(BuilderOSError) {
+        guard let index = servers.firstIndex(where: { $0.id == id }) else { return }
+        servers[index].customName = try validatedName(name, for: id)
+    }
+
+    /// A name picks its server out (`--server NAME`): two servers never share one, nor one another's default.
+    private func validatedName(_ name: String, for id: String?) throws(BuilderOSError) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !trimmed.isEmpty, servers.contains(where: { $0.id != id && $0.name.caseInsensitiveCompare(trimmed) == .orderedSame }) {
+            throw .serverNameTaken(trimmed)
+        }
+        return trimmed
     }
 
     /// Removes a server from the list; when it was the active one, the first that remains becomes active.

@@ -1,5 +1,6 @@
 import CGio
 import Foundation
+import Synchronization
 
 /// Reads and writes `AppSettings` through GSettings (schema `app.builderos.Desktop`, see `data/`).
 /// The backend is GLib's choice: dconf on a desktop, GLib's keyfile where dconf is not installed
@@ -82,7 +83,7 @@ public final class SettingsStore: @unchecked Sendable {
     }
 
     private func loadServer(id: String) -> ServerProfile? {
-        guard let server = ServerKeys(self, id: id) else { return nil }
+        guard let server = serverKeys(id) else { return nil }
         guard let address = server.nonEmpty(.address) else { return nil }
         var p = ServerProfile(
             id: id, address: address, customName: server.string(.name) ?? "", historyFile: server.nonEmpty(.historyFile) ?? "")
@@ -108,7 +109,7 @@ public final class SettingsStore: @unchecked Sendable {
         }
         let old = load()
         for profile in new.servers {
-            guard let keys = ServerKeys(self, id: profile.id) else { continue }
+            guard let keys = serverKeys(profile.id) else { continue }
             try keys.apply(Self.writes(profile, old: old.servers.first { $0.id == profile.id }, to: keys))
         }
         var writes = Writes<SettingKey>()
@@ -132,7 +133,10 @@ public final class SettingsStore: @unchecked Sendable {
             m.setBool(.keepRunningInBackground, new.keepRunningInBackground)
         }
         try m.apply(writes)
-        for gone in old.servers where !new.servers.contains(where: { $0.id == gone.id }) { ServerKeys(self, id: gone.id)?.resetAll() }
+        for gone in old.servers where !new.servers.contains(where: { $0.id == gone.id }) {
+            serverKeys(gone.id)?.resetAll()
+            serverKeysCache.withLock { $0.removeValue(forKey: gone.id) }
+        }
         g_settings_sync()
     }
 
@@ -194,7 +198,7 @@ public final class SettingsStore: @unchecked Sendable {
 
     /// The same for one server's own setting.
     public func onChange(ofServer id: String, _ key: ServerSettingKey, _ handler: @escaping @MainActor () -> Void) {
-        guard let server = ServerKeys(self, id: id) else { return }
+        guard let server = serverKeys(id) else { return }
         // The handler keeps the server's settings object, whose signal it is.
         Self.connect(server.settings, key.rawValue, ChangeHandler(handler, keeping: server))
     }
@@ -204,7 +208,14 @@ public final class SettingsStore: @unchecked Sendable {
         let box = Unmanaged.passRetained(change).toOpaque()
         let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, _, box in
             let change = Unmanaged<ChangeHandler>.fromOpaque(box!).takeUnretainedValue()
-            MainActor.assumeIsolated { change.handler() }
+            // GLib hands a change to the writer's thread when that thread can take the main context for a moment
+            // (`g_main_context_invoke` from a thread without a context of its own): a write off the main thread
+            // (`Account` runs on Swift's pool) may arrive here off it.
+            if Thread.isMainThread {
+                MainActor.assumeIsolated { change.handler() }
+            } else {
+                DispatchQueue.main.async { change.handler() }
+            }
         }
         g_signal_connect_data(
             UnsafeMutableRawPointer(settings), "changed::" + key, unsafeBitCast(callback, to: GCallback.self), box,
@@ -222,8 +233,21 @@ public final class SettingsStore: @unchecked Sendable {
 
     private var main: SettingsKeys<SettingKey> { SettingsKeys(settings: settings, schema: Self.schema) }
 
+    /// Each server's settings object, made once: a GSettings object costs far more to make than to read.
+    private let serverKeysCache = Mutex<[String: ServerKeys]>([:])
+
+    private func serverKeys(_ id: String) -> ServerKeys? {
+        if let cached = serverKeysCache.withLock({ $0[id] }) { return cached }
+        guard let made = ServerKeys(self, id: id) else { return nil }
+        return serverKeysCache.withLock { cache in
+            if let other = cache[id] { return other }
+            cache[id] = made
+            return made
+        }
+    }
+
     /// One server's settings object at `servers/ID/`, released with this value.
-    private final class ServerKeys: SettingsKeys<ServerSettingKey> {
+    private final class ServerKeys: SettingsKeys<ServerSettingKey>, @unchecked Sendable {
         init?(_ store: SettingsStore, id: String) {
             guard let schema = SettingsStore.serverSchema, SettingsStore.isValidID(id) else { return nil }
             super.init(settings: g_settings_new_full(schema, store.backend, "/app/builderos/Desktop/servers/\(id)/"), schema: schema)

@@ -63,6 +63,13 @@ public struct Account: Sendable {
         try await forget(id: active.id)
     }
 
+    /// Renames a server (an empty name: its address's host).
+    public func rename(id: String, to name: String) throws(BuilderOSError) {
+        var settings = settingsStore.load()
+        try settings.rename(id: id, to: name)
+        try settingsStore.save(settings)
+    }
+
     /// Makes another server in the list the active one.
     public func use(id: String) throws(BuilderOSError) {
         var settings = settingsStore.load()

@@ -49,16 +49,18 @@ extension DesktopApplication: ServerDirectory {
 
     /// Makes `server` the active one and shows it in the main window: its own session when it has one in the
     /// background (its last conversation at once), else a new one (`key` when just signed in, else the keyring's).
-    /// The session shown before keeps running in the background.
+    /// The session shown before keeps running in the background; a new key for a server ends its old session.
     func show(_ server: ServerAddress, key: SessionKey? = nil) {
         let settings = account.settingsStore.load()
         guard let profile = settings.server(at: server) else { return }
         if settings.activeServerID != profile.id { try? account.use(id: profile.id) }
-        if let session, session.server == server, key == nil {
-            mainWindow?.present()
-            return
+        if let session, session.server == server {
+            guard key != nil else { return mainWindow?.present() ?? () }
+            endSession()
+        } else {
+            parkSession()
         }
-        parkSession()
+        if key != nil { background.removeValue(forKey: profile.id)?.session.connection.disconnect() }
         if let parked = background.removeValue(forKey: profile.id) {
             adopt(parked.session, notifier: parked.notifier)
             openMainWindow(server: server, key: parked.session.key)

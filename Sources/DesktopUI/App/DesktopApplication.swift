@@ -105,6 +105,7 @@ public final class DesktopApplication {
         Actions.add("change-server", to: application) { [unowned self] in changeServer() }
         Actions.add("add-server", to: application) { [unowned self] in addServer() }
         Actions.add("replace-key", to: application) { [unowned self] in replaceKey() }
+        Actions.add("rename-server", to: application) { [unowned self] in renameServer() }
         Actions.add("sign-out", to: application) { [unowned self] in confirmSignOut() }
         Actions.add("about", to: application) { [unowned self] in AboutDialog.present(parent: currentWindow) }
         // A notification's click: bring the main window back.
@@ -147,6 +148,10 @@ public final class DesktopApplication {
             _ = try await key.value()
         } catch {
             guard session?.key === key else { return }
+            // With other servers set up, only this one signs in again, over the window; the others stay a click away.
+            if case .notSignedIn = error, mainWindow != nil, account.settingsStore.load().servers.count > 1 {
+                return openWizard(prefill: server.baseURL, startAt: .apiKey, overWindow: true)
+            }
             endSession { [unowned self] in
                 if case .notSignedIn = error {
                     openWizard(prefill: server.baseURL, startAt: .welcome)
@@ -170,18 +175,22 @@ public final class DesktopApplication {
     // MARK: Windows
 
     /// `replacing`: the server whose address the user is changing (Change Address…).
-    /// `adding`: another server, beside those set up (Add Server…); the main window then switches to it.
-    public func openWizard(prefill: String, startAt: SetupStep, replacing: String? = nil, adding: Bool = false) {
+    /// `adding`: another server, beside those set up (Add Server…). With `overWindow` (implied by `adding`) the setup
+    /// opens over the main window, which then switches to the server set up.
+    public func openWizard(
+        prefill: String, startAt: SetupStep, replacing: String? = nil, adding: Bool = false, overWindow: Bool = false
+    ) {
+        let overWindow = (adding || overWindow) && mainWindow != nil
         let wizard = SetupWizard(
             application: application, account: account, prefilledServer: prefill, startAt: startAt, replacing: replacing,
             adding: adding
         ) {
             [unowned self] server, key in
-            if adding, mainWindow != nil { return show(server, key: SessionKey(key)) }
+            if overWindow, mainWindow != nil { return show(server, key: SessionKey(key)) }
             mainWindow.map { gtk_window_destroy(gtkCast($0.window, to: GtkWindow.self)) }
             openMainWindow(server: server, key: SessionKey(key))
         }
-        if adding, let parent = mainWindow?.window {
+        if overWindow, let parent = mainWindow?.window {
             gtk_window_set_transient_for(gtkCast(wizard.window, to: GtkWindow.self), gtkCast(parent, to: GtkWindow.self))
             gtk_window_set_modal(gtkCast(wizard.window, to: GtkWindow.self), 1)
         }
@@ -227,7 +236,8 @@ public final class DesktopApplication {
             reusing: previous?.window)
         mainWindow = window
         if previous == nil { watch(window.window) }
-        followServers()
+        // A switch follows the servers at once; a start does once its window has painted (`start`).
+        if previous != nil { followServers() }
         if present { window.present() }
         guard connectSession else { return }
         // The sockets and the first requests wait for the first frame, which needs none of them.
@@ -266,6 +276,7 @@ public final class DesktopApplication {
     func start(_ session: AppSession) {
         guard self.session === session else { return }
         session.key.start()
+        followServers()
         if monitors == nil { monitors = SystemMonitors(connection: session.connection) }
         session.connection.connect()
     }
@@ -340,6 +351,22 @@ public final class DesktopApplication {
         ReplaceKeyDialog.present(parent: mainWindow.window, server: server, name: profile.name, account: account) { [unowned self] key in
             endSession()
             show(server, key: SessionKey(key))
+        }
+    }
+
+    /// Rename…: the name the switcher, the tray and `--server` use.
+    private func renameServer() {
+        guard let mainWindow, let profile = account.settingsStore.load().server(at: mainWindow.server) else { return }
+        TextPromptDialog.ask(
+            parent: mainWindow.window, title: String(format: L("Rename “%@”"), profile.name), initial: profile.name, confirm: L("_Rename"),
+            name: "rename-server"
+        ) { [unowned self] name in
+            do throws(BuilderOSError) {
+                try account.rename(id: profile.id, to: name)
+                serverStates.changes.notify(())
+            } catch {
+                NoticeDialog.show(parent: mainWindow.window, failure: error, name: "rename-failed")
+            }
         }
     }
 

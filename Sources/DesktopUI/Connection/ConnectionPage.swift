@@ -45,14 +45,17 @@ final class ConnectionPage: Page {
             ])
         // This server's key and address, and the list of servers.
         let buttons: [(String, String, String)] = [
-            (L("_Replace Key…"), "app.replace-key", "replace-key"), (L("_Change Address…"), "app.change-server", "change-server"),
+            (L("_Rename…"), "app.rename-server", "rename-server"), (L("_Replace Key…"), "app.replace-key", "replace-key"),
+            (L("_Change Address…"), "app.change-server", "change-server"),
             (L("_Forget Server…"), "app.sign-out", "forget-server"), (L("_Add Server…"), "app.add-server", "add-server"),
         ]
-        let row = UI.hbox(spacing: Style.gapSmall)
+        // Wrapped as the page narrows.
+        let row = UI.flowBox(minPerLine: 1, maxPerLine: UInt32(buttons.count), spacing: UInt32(Style.gapSmall))
+        Accessibility.setLabel(row, L("Server"))
         for (label, action, name) in buttons {
             let button = UI.button(label, classes: [Style.secondaryButton]) { context.activate(action) }
             gtk_widget_set_name(button, name)
-            UI.append(row, button)
+            gtk_flow_box_append(OpaquePointer(row), button)
         }
         let account = PageLayout.card(L("Server"), [row])
         let (root, column) = PageLayout.column(title: L("Connection"))

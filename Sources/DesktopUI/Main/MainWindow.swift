@@ -43,7 +43,9 @@ public final class MainWindow {
         let indicator = ConnectionIndicatorView(connection: context.session.connection)
         var startWidgets = [title]
         if let directory = context.servers {
-            let switcher = ServerSwitcher(directory: directory, connection: context.session.connection)
+            let switcher = ServerSwitcher(
+                directory: directory, connection: context.session.connection,
+                name: settings.server(at: context.session.server)?.name ?? context.session.server.displayURL)
             self.switcher = switcher
             startWidgets.append(switcher.widget)
         }

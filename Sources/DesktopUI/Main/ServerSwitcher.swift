@@ -23,20 +23,23 @@ protocol ServerDirectory: AnyObject {
 final class ServerSwitcher {
     let widget: Widget
     private weak var directory: (any ServerDirectory)?
+    private weak var connection: ConnectionController?
     private let dot: Widget
     private let name: Widget
     /// The open popover's dots, by server id.
     private var rowDots: [String: Widget] = [:]
 
-    init(directory: any ServerDirectory, connection: ConnectionController) {
+    /// `name`: the server's, as the window read it from the settings (the switcher reads them again only on news).
+    init(directory: any ServerDirectory, connection: ConnectionController, name serverName: String) {
         self.directory = directory
+        self.connection = connection
         dot = UI.label("●", classes: [Style.dot], wrap: false)
         name = UI.label("", classes: [Style.label], wrap: false)
         widget = gtk_menu_button_new()
         gtk_menu_button_set_child(OpaquePointer(widget), UI.hbox(spacing: Style.gapTiny, [dot, name]))
         gtk_widget_set_name(widget, "server-switcher")
         Tooltip.set(widget, L("Switch server (Ctrl+Shift+S)"))
-        show(connection.snapshot)
+        show(connection.snapshot, name: serverName)
         connection.changes.add(owner: self) { [weak self] in self?.show($0) }
         UI.beforePopup(widget) { [weak self] in self?.makePopover() }
         directory.serverChanges.add(owner: self) { [weak self] in self?.repaintRows() }
@@ -45,11 +48,11 @@ final class ServerSwitcher {
 
     func open() { gtk_menu_button_popup(OpaquePointer(widget)) }
 
-    private func show(_ snapshot: ConnectionSnapshot) {
-        let active = directory?.serverEntries().first { $0.active }
-        UI.setText(name, active?.name ?? snapshot.server.displayURL)
+    private func show(_ snapshot: ConnectionSnapshot, name serverName: String? = nil) {
+        if let serverName { UI.setText(name, serverName) }
         Self.paint(dot, snapshot.indicator)
-        Accessibility.setLabel(widget, String(format: L("Server: %@, %@. Switch server"), active?.name ?? "", snapshot.stateText))
+        let shown = gtk_label_get_text(OpaquePointer(name)).map { String(cString: $0) } ?? ""
+        Accessibility.setLabel(widget, String(format: L("Server: %@, %@. Switch server"), shown, snapshot.stateText))
     }
 
     private static func paint(_ dot: Widget, _ indicator: ConnectionIndicator?) {
@@ -60,6 +63,7 @@ final class ServerSwitcher {
 
     private func repaintRows() {
         guard let entries = directory?.serverEntries() else { return }
+        if let connection { show(connection.snapshot, name: entries.first { $0.active }?.name) }
         for entry in entries { rowDots[entry.id].map { Self.paint($0, entry.indicator) } }
     }
 

@@ -4,10 +4,11 @@ import DesktopUI
 import Foundation
 import GtkKit
 
-/// Two servers set up by the test (`mini` and `studio`, studio active; each history seeded with a conversation
-/// of its own). The header's switcher names the active server; Ctrl+Shift+S lists both with their dots and
-/// Add Server…; a reply streaming from studio keeps streaming into studio's history while the window shows
-/// mini, in the same window; Add Server… refuses an address already set up, before testing it.
+/// Three servers set up by the test (`mini`, `studio` and `gone`, studio active; mini's and studio's histories
+/// seeded with a conversation of their own; gone's key removed from the keyring). The header's switcher names the
+/// active server; Ctrl+Shift+S lists them with their dots and Add Server…; a reply streaming from studio keeps
+/// streaming into studio's history while the window shows mini, in the same window; Add Server… refuses an address
+/// already set up, then adds `lab`; Replace Key…, Forget Server…, and gone asking for its key again.
 @MainActor
 enum ServersScenario: ScenarioGroup {
     static let scenarios: [String: Scenario] = ["switching": switching]
@@ -35,23 +36,21 @@ enum ServersScenario: ScenarioGroup {
             return d.expect(false, "Ctrl+Shift+S opens the server list")
         }
         let listed = rows(d, list)
-        d.expect(listed.count == 2 && d.texts(list).contains("mini") && d.texts(list).contains("studio"), "both servers are listed", d.texts(list))
+        d.expect(
+            listed.count == 3 && ["mini", "studio", "gone"].allSatisfy { d.texts(list).contains($0) }, "every server is listed", d.texts(list))
         d.expect(d.widget("add-server", in: list) != nil, "and Add Server…")
         if let popover = gtk_widget_get_ancestor(list, gtk_popover_get_type()) {
-            await d.screenshot(popover, "switcher")
+            await shot(d, popover, "switcher", c)
         }
         guard let miniRow = listed.first(where: { d.texts($0).contains("mini") }) else { return d.expect(false, "mini has a row") }
-        let before = ContinuousClock.now
         gtk_widget_activate(miniRow)
         let shown = await d.wait { switcherName(d, main) == "mini" && d.texts(main).contains("Only on mini") }
-        await d.nextFrame(main)
-        print("MEASURE switch-to-painted-ms=\(Int((ContinuousClock.now - before) / .milliseconds(1)))")
         d.expect(shown, "the switch shows mini's conversations", d.texts(main))
         d.expect(d.window(named: "main-window") == main, "in the same window")
         d.expect(!d.texts(main).contains("Only on studio"), "studio's are not shown")
         d.expect(SettingsStore().load().activeServer?.name == "mini", "mini is the active server now")
         d.expect(await d.wait { MainScenarios.indicator(d, main) == d.translated("Connected") }, "mini connects")
-        await d.screenshot(main, "switched")
+        await shot(d, main, "switched", c)
 
         // studio's reply went on in the background, into studio's history.
         let finished = await d.wait(seconds: 60) {
@@ -73,8 +72,8 @@ enum ServersScenario: ScenarioGroup {
         let refusal = d.translated("This server is already set up, as “%@”.").replacingOccurrences(of: "%@", with: "mini")
         d.expect(d.texts(wizard).contains(refusal), "an address already set up is refused with a sentence", d.texts(wizard))
         d.expect(!d.isSensitive("primary", in: wizard), "and Continue waits for another address")
-        await d.screenshot(wizard, "add-refused")
-        gtk_window_destroy(gtkCast(wizard, to: GtkWindow.self))
+        await shot(d, wizard, "add-refused", c)
+        await addThird(d, main, wizard, c)
 
         // And back to studio: its conversation with the finished reply is there at once.
         d.activate("win.switch-server", in: main)
@@ -88,6 +87,49 @@ enum ServersScenario: ScenarioGroup {
             switcherName(d, main) + " | " + d.texts(main))
         await replaceKey(d, main, c)
         await forget(d, main, c)
+        await signInAgain(d, main)
+    }
+
+    /// `gone`'s key is no longer in the keyring (the test removed it): switching to it asks for its key over the
+    /// window, and leaving that leaves the other servers a click away.
+    static func signInAgain(_ d: Driver, _ main: Widget) async {
+        let servers = SettingsStore().load().servers
+        guard let gone = servers.first(where: { $0.name == "gone" }), let studio = servers.first(where: { $0.name == "studio" }) else {
+            return d.expect(false, "gone and studio are set up")
+        }
+        d.app.switchServer(to: gone.id)
+        d.expect(await d.wait { d.window(named: "setup-wizard") != nil }, "a server whose key is gone asks for it again")
+        d.expect(d.window(named: "main-window") == main, "over the window, which stays")
+        if let wizard = d.window(named: "setup-wizard") {
+            d.expect(d.widget("key-entry", in: wizard).map { gtk_widget_get_mapped($0) != 0 } == true, "at the key step")
+            gtk_window_destroy(gtkCast(wizard, to: GtkWindow.self))
+        }
+        d.app.switchServer(to: studio.id)
+        d.expect(await d.wait { switcherName(d, main) == "studio" }, "the other servers are still a click away")
+        d.expect(await d.wait { MainScenarios.indicator(d, main) == d.translated("Connected") }, "and connected")
+    }
+
+    /// The same setup then adds a third server, `lab`: its key is tested and stored, and the window switches to it.
+    static func addThird(_ d: Driver, _ main: Widget, _ wizard: Widget, _ c: ScenarioContext) async {
+        guard let lab = c.options["lab"], let keyFile = c.options["lab-key-file"],
+            let key = try? String(contentsOfFile: keyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        else { return d.expect(false, "the scenario knows the third server") }
+        d.type(lab, into: "server-entry", in: wizard)
+        await d.settle()
+        d.expect(d.isSensitive("primary", in: wizard), "another address may go on")
+        d.click("primary", in: wizard)
+        await d.settle()
+        d.type(key, into: "key-entry", in: wizard)
+        d.press("key-entry", in: wizard)
+        d.expect(await d.wait { d.texts(wizard).contains(d.translated("Stored in your keyring.")) }, "the third server's key passes and is stored")
+        d.click("primary", in: wizard)
+        await d.settle()
+        d.click("open-builderos", in: wizard)
+        let name = URLComponents(string: lab).map { "\($0.host ?? ""):\($0.port ?? 0)" } ?? "?"
+        d.expect(await d.wait { switcherName(d, main) == name }, "the window switches to the new server", switcherName(d, main))
+        d.expect(d.window(named: "setup-wizard") == nil && d.window(named: "main-window") == main, "in the same window, the setup closed")
+        d.expect(SettingsStore().load().servers.count == 4, "four servers are set up")
+        d.expect(await d.wait { MainScenarios.indicator(d, main) == d.translated("Connected") }, "it connects")
     }
 
     /// Replace Key… on studio: a refused key changes nothing and says so; the right one replaces it, and the
@@ -103,7 +145,7 @@ enum ServersScenario: ScenarioGroup {
         d.click("confirm-button", in: dialog)
         let nothing = d.translated("Nothing was changed: the old key stays.")
         d.expect(await d.wait { d.texts(dialog).contains(nothing) }, "a refused key changes nothing and says so", d.texts(dialog))
-        await d.screenshot(dialog, "replace-refused")
+        await shot(d, dialog, "replace-refused", c)
         d.expect(MainScenarios.indicator(d, main) == d.translated("Connected"), "the session goes on with the old key")
         d.type(c.key, into: "new-key-entry", in: dialog)
         d.click("confirm-button", in: dialog)
@@ -123,12 +165,18 @@ enum ServersScenario: ScenarioGroup {
         }
         let title = d.translated("Forget “%@”?").replacingOccurrences(of: "%@", with: "mini")
         d.expect(d.texts(dialog).contains(title), "it names the server", d.texts(dialog))
-        await d.screenshot(dialog, "forget")
+        await shot(d, dialog, "forget", c)
         if let option = d.widget("confirm-option", in: dialog) { gtk_check_button_set_active(gtkCast(option, to: GtkCheckButton.self), 1) }
         d.click("confirm-button", in: dialog)
         d.expect(await d.wait { switcherName(d, main) == "studio" }, "the window moves to the server that remains", switcherName(d, main))
-        d.expect(SettingsStore().load().servers.map(\.name) == ["studio"], "mini is no longer set up")
+        let names = SettingsStore().load().servers.map(\.name)
+        d.expect(!names.contains("mini") && names.contains("studio"), "mini is no longer set up", "\(names)")
         d.expect(!FileManager.default.fileExists(atPath: miniFile), "its history was deleted, as ticked")
+    }
+
+    /// A screenshot, its name prefixed for a run in another language (`--screens german`).
+    static func shot(_ d: Driver, _ widget: Widget, _ name: String, _ c: ScenarioContext) async {
+        await d.screenshot(widget, (c.options["screens"].map { "\($0)-" } ?? "") + name)
     }
 
     /// The list's server rows (named `server-ID`; the list itself is `server-list`).

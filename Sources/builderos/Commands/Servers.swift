@@ -33,6 +33,23 @@ struct Servers: AsyncParsableCommand {
     }
 }
 
+/// `builderos rename NAME NEW-NAME`: the name lists show and `--server` takes.
+struct Rename: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rename", abstract: "Rename a server (an empty name gives it its address's host again).")
+
+    @Argument(help: "The server's name or address (see builderos servers).") var server: String
+    @Argument(help: "Its new name.") var name: String
+
+    func run() throws {
+        let account = Account(settingsStore: SettingsStore.forOneRead())
+        guard let profile = account.settingsStore.load().server(named: server) else { throw CLIFailure(error: .unknownServer(server)) }
+        do { try account.rename(id: profile.id, to: name) } catch { throw CLIFailure(error: error) }
+        let renamed = account.settingsStore.load().servers.first { $0.id == profile.id }?.name ?? name
+        Terminal.line(String(format: L("%@ is now called %@."), profile.address, renamed))
+    }
+}
+
 /// `builderos use NAME`: the server commands use when `--server` is not given (and the app opens with).
 struct Use: ParsableCommand {
     static let configuration = CommandConfiguration(
