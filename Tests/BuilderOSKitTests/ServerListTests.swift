@@ -73,4 +73,18 @@ struct ServerListTests {
         #expect(s.activeServer?.previewHost == nil && s.activeServer?.terminalCommands[.codex] == "codex")
         #expect(s.server(at: mini)?.previewHost == "100.64.0.9" && s.server(at: mini)?.terminalCommands[.codex] == "codex --yolo")
     }
+
+    @Test func aNamePicksOutOneServer() throws {
+        var s = AppSettings()
+        let a = try s.addServer(mini, name: "home", fileExists: { _ in false })
+        let b = try s.addServer(studio, fileExists: { _ in false })
+        #expect(throws: BuilderOSError.serverNameTaken("HOME")) { try s.rename(id: b.id, to: "HOME") }
+        #expect(throws: BuilderOSError.serverNameTaken("home")) {
+            try s.addServer(ServerAddress.parse("https://other.example.com"), name: "home", fileExists: { _ in false })
+        }
+        try s.rename(id: a.id, to: "  Mac mini  ")
+        #expect(s.server(named: "mac mini")?.id == a.id)
+        try s.rename(id: a.id, to: "")
+        #expect(s.servers[0].name == "mini.example.com", "an empty name is the host again")
+    }
 }

@@ -61,6 +61,12 @@ struct ServersCLITests {
         let unknown = try await sandbox.run(["status", "--server", "nowhere"])
         #expect(unknown.status == 3 && unknown.stderr.contains("No server named “nowhere”"))
 
+        // Renaming: the new name picks the server out; a name another server has is refused.
+        let renamed = try await sandbox.run(["rename", "mini", "Mac mini"])
+        #expect(renamed.status == 0 && renamed.stdout.contains("is now called Mac mini"), "\(renamed.stderr)")
+        #expect(try await sandbox.run(["rename", "studio", "mac MINI"]).status == 2)
+        #expect(try await sandbox.run(["rename", "Mac mini", "mini"]).status == 0)
+
         // Replacing a key: a refused one changes nothing and says so; the good one replaces it in place.
         let refused = try await sandbox.run(["login", "--server", mini.url], stdin: "a-key-that-is-not-minis-123")
         #expect(refused.status == 5 && refused.stderr.contains("Nothing was changed: mini keeps the key it had"))
