@@ -16,7 +16,8 @@ protocol ServerDirectory: AnyObject {
     func addServer()
 }
 
-/// The header's server switcher (Ctrl+Shift+S): the active server's name and dot; its popover lists every
+/// The header's server switcher (Ctrl+Shift+S): the active server's name (the connection indicator beside it has
+/// its dot); its popover lists every
 /// server with its dot, the active one checked, and "Add Server…". Opening it asks the servers without a
 /// session how they are; their dots follow as they answer (`ServerEntry`, the tray's value too).
 @MainActor
@@ -24,7 +25,6 @@ final class ServerSwitcher {
     let widget: Widget
     private weak var directory: (any ServerDirectory)?
     private weak var connection: ConnectionController?
-    private let dot: Widget
     private let name: Widget
     /// The open popover's dots, by server id.
     private var rowDots: [String: Widget] = [:]
@@ -33,10 +33,9 @@ final class ServerSwitcher {
     init(directory: any ServerDirectory, connection: ConnectionController, name serverName: String) {
         self.directory = directory
         self.connection = connection
-        dot = UI.label("●", classes: [Style.dot], wrap: false)
         name = UI.label("", classes: [Style.label], wrap: false)
         widget = gtk_menu_button_new()
-        gtk_menu_button_set_child(OpaquePointer(widget), UI.hbox(spacing: Style.gapTiny, [dot, name]))
+        gtk_menu_button_set_child(OpaquePointer(widget), name)
         gtk_widget_set_name(widget, "server-switcher")
         Tooltip.set(widget, L("Switch server (Ctrl+Shift+S)"))
         show(connection.snapshot, name: serverName)
@@ -50,7 +49,6 @@ final class ServerSwitcher {
 
     private func show(_ snapshot: ConnectionSnapshot, name serverName: String? = nil) {
         if let serverName { UI.setText(name, serverName) }
-        Self.paint(dot, snapshot.indicator)
         let shown = gtk_label_get_text(OpaquePointer(name)).map { String(cString: $0) } ?? ""
         Accessibility.setLabel(widget, String(format: L("Server: %@, %@. Switch server"), shown, snapshot.stateText))
     }
