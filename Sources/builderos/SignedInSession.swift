@@ -53,5 +53,5 @@ struct SignedInSession {
         return SignedInSession(settings: settings, profile: profile, server: server, apiKey: key)
     }
 
-    var client: RESTClient { RESTClient(server: server, apiKey: apiKey) }
+    var client: RESTClient { RESTClient(server: server, apiKey: apiKey, configuration: profile.network) }
 }

@@ -179,6 +179,7 @@ struct ServerSettingsTests {
         let studio = try s.addServer(ServerAddress.parse("http://100.64.0.5:8080"), name: "Studio", fileExists: { _ in false })
         s.updateActiveServer {
             $0.previewHost = "100.64.0.5"; $0.terminalCommands[.jarvis] = "claude --resume"
+            $0.caFile = "/etc/builderos/studio-ca.pem"
         }
         try store().save(s)
         #expect(store().load() == s)
@@ -189,6 +190,6 @@ struct ServerSettingsTests {
         let after = store().load()
         #expect(after.servers == [s.servers[0]] && after.activeServerID == mini.id)
         let text = try String(contentsOf: keyfile, encoding: .utf8)
-        #expect(!text.contains("100.64.0.5") && !text.contains("Studio") && !text.contains("claude --resume"))
+        #expect(!text.contains("100.64.0.5") && !text.contains("Studio") && !text.contains("claude --resume") && !text.contains("studio-ca"))
     }
 }

@@ -63,6 +63,22 @@ struct SetupFlowTests {
         #expect(flow.step == .apiKey && flow.checks.isEmpty, "leaving the test forgets its results")
     }
 
+    /// A certificate an extra authority could vouch for (self-signed, an unknown authority) offers to choose one;
+    /// another name or an expired certificate does not: trusting more would not fix them.
+    @Test func anUntrustedCertificateOffersToTrustAnAuthority() {
+        for (problem, offered) in [
+            (TLSProblem.selfSigned, true), (.untrustedIssuer, true), (.otherName(host: "a", certificateNames: ["b"]), false), (.expired, false),
+        ] {
+            var flow = Self.flowAtTheTestStep()
+            var report = ConnectionReport()
+            report.outcomes = [
+                .reachability: .failed(.tlsFailure(problem)), .key: .skipped, .versionAndLatency: .skipped, .systemFeatures: .skipped,
+            ]
+            flow.finishTest(report)
+            #expect(flow.offersAuthority == offered, "\(problem)")
+        }
+    }
+
     @Test func aStoringFailureRetriesOnlyTheStoring() {
         var flow = Self.flowAtTheTestStep()
         var report = ConnectionReport()

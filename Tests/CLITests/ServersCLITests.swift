@@ -92,6 +92,22 @@ struct ServersCLITests {
         _ = try await sandbox.run(["logout"])
     }
 
+    /// `login --ca-file`: an unreadable file is refused before anything is asked; a readable one is kept, as an
+    /// absolute path, with the server (the session's requests trust it: `TLSTests`).
+    @Test func anExtraAuthorityIsKeptWithItsServer() async throws {
+        let server = try ServerProcess()
+        defer { server.stop() }
+        let sandbox = try CLISandbox()
+        let missing = try await sandbox.run(["login", "--server", server.url, "--ca-file", "/nonexistent/ca.pem"], stdin: server.key)
+        #expect(missing.status == 1 && missing.stderr.contains("/nonexistent/ca.pem"), "\(missing.stderr)")
+        let authority = sandbox.root.appendingPathComponent("ca.pem")
+        try Data("-----BEGIN CERTIFICATE-----\n".utf8).write(to: authority)
+        let login = try await sandbox.run(["login", "--server", server.url, "--ca-file", authority.path], stdin: server.key)
+        #expect(login.status == 0, "\(login.stderr)")
+        #expect(try String(contentsOf: sandbox.settingsFile, encoding: .utf8).contains("ca-file='\(authority.path)'"))
+        _ = try await sandbox.run(["logout"])
+    }
+
     @Test func anUnreachableServerOrAMissingKeyConcernsOnlyThatServer() async throws {
         let mini = try ServerProcess()
         let studio = try ServerProcess()

@@ -31,6 +31,35 @@ struct WizardUITests {
         UIScenario.screenshotsExist("GermanScenario.wizard", ["1-welcome", "2-server", "3-key", "4-test", "5-done", "6-main"], on: display)
     }
 
+    /// A self-signed certificate: the test says why and offers "Trust a Certificate Authority…"; trusted, the handshake
+    /// passes. The peer is `openssl s_server` on loopback with a certificate made for 127.0.0.1.
+    @Test func anUntrustedCertificateCanBeTrustedForItsServer() async throws {
+        let sandbox = try CLISandbox()
+        let folder = sandbox.root.appendingPathComponent("tls")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (certificate, key) = (folder.appendingPathComponent("cert.pem"), folder.appendingPathComponent("key.pem"))
+        let made = try await sandbox.run(
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-keyout", key.path, "-out", certificate.path,
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+            ], executable: "/usr/bin/openssl")
+        #expect(made.status == 0, "\(made.stderr)")
+        let port = Int.random(in: 30_000..<40_000)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        server.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path, "-key", key.path, "-www", "-quiet"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate() }
+        let keyFile = sandbox.root.appendingPathComponent("key")
+        try Data("not-a-builderos-server-key".utf8).write(to: keyFile)
+        try await UIScenario.run(
+            "WizardScenarios.untrustedCertificate", server: "https://127.0.0.1:\(port)", keyFile: keyFile, sandbox: sandbox, display: .x11,
+            options: ["authority": certificate.path])
+        UIScenario.screenshotsExist("WizardScenarios.untrustedCertificate", ["untrusted"], on: .x11)
+    }
+
     @Test(arguments: Display.allCases) func malformedAddressesAndLeavingEarly(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let keyFile = sandbox.root.appendingPathComponent("key")

@@ -26,6 +26,27 @@ struct TLSTests {
         }
     }
 
+    /// A server's extra authority (its settings' `ca-file`) reaches the session's requests: trusted with it, refused
+    /// without it.
+    @MainActor @Test func aServersExtraAuthorityIsTrustedForItsSessionOnly() async throws {
+        let server = try await OpenSSLServer.start()
+        defer { server.stop() }
+        var profile = ServerProfile(address: server.address.baseURL, historyFile: "h")
+        func session() -> AppSession {
+            var configuration = ChatConfiguration()
+            configuration.network = profile.network
+            configuration.network.retry = .never
+            return AppSession(server: server.address, apiKey: "k", deviceID: "d", history: HistoryStore.inMemory(), chatConfiguration: configuration)
+        }
+        _ = bos_curl_load()
+        await #expect(throws: BuilderOSError.tlsFailure(bos_curl_is_gnutls() != 0 ? .untrustedIssuer : .selfSigned)) {
+            try await session().api(timeout: 5).status()
+        }
+        profile.caFile = server.authority.path
+        // The handshake succeeds; s_server's HTML page is not BuilderOS JSON.
+        await #expect(throws: BuilderOSError.malformedResponse) { try await session().api(timeout: 5).status() }
+    }
+
     /// Each way a certificate fails gets its own sentence: verification stays on in every case.
     @Test(arguments: [OpenSSLServer.Certificate.fromPrivateAuthority, .forOtherNames, .expired])
     func restSaysWhatIsWrongWithTheCertificate(certificate: OpenSSLServer.Certificate) async throws {

@@ -68,10 +68,19 @@ struct DataFilesTests {
             executable: "/usr/bin/gsettings")
         #expect(
             Set(keys.stdout.split(separator: "\n").map(String.init)) == [
-                "server-url", "device-id", "appearance", "window-width", "window-height", "page", "auto-refresh-seconds",
-                "notify-replies", "notify-connection", "notify-sleep", "wake-mac", "wake-broadcast", "keep-running-in-background", "preview-host",
-                "terminal-shell-command", "terminal-jarvis-command", "terminal-codex-command",
+                "servers", "active-server", "server-url", "device-id", "appearance", "window-width", "window-height", "page",
+                "auto-refresh-seconds", "notify-replies", "notify-connection", "notify-sleep", "wake-mac", "wake-broadcast",
+                "keep-running-in-background", "preview-host", "terminal-shell-command", "terminal-jarvis-command", "terminal-codex-command",
             ])
+        // Each server's own settings, at a path of its own.
+        let serverKeys = try await CLISandbox().run(
+            ["list-keys", "app.builderos.Desktop.Server:/app/builderos/Desktop/servers/abc/"], environment: ["GSETTINGS_SCHEMA_DIR": target.path],
+            executable: "/usr/bin/gsettings")
+        #expect(
+            Set(serverKeys.stdout.split(separator: "\n").map(String.init)) == [
+                "address", "name", "history-file", "wake-mac", "wake-broadcast", "preview-host", "terminal-shell-command",
+                "terminal-jarvis-command", "terminal-codex-command", "ca-file",
+            ], "\(serverKeys.stderr)")
     }
 
     @Test func iconsAreWellFormedSVG() throws {

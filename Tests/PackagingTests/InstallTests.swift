@@ -53,7 +53,7 @@ struct InstallTests {
         defer { server.stop() }
         let login = try await sandbox.run(["login", "--server", server.url], stdin: server.key, executable: cli)
         #expect(login.status == 0, "\(login.stderr)")
-        #expect((try? String(contentsOf: sandbox.settingsFile, encoding: .utf8))?.contains("server-url='\(server.url)'") == true)
+        #expect((try? String(contentsOf: sandbox.settingsFile, encoding: .utf8))?.contains("address='\(server.url)'") == true)
 
         // The installed app opens its main window under Xvfb (and leaves one second after the first frame),
         // signed in, in a D-Bus session and keyring of its own: on the shared test bus another test's app

@@ -119,7 +119,7 @@ extension TLSProblem {
         switch self {
         case .selfSigned, .untrustedIssuer:
             return L(
-                "If it is your own certificate, add it to this computer's trusted certificates: copy it to /usr/local/share/ca-certificates/ (ending in .crt) and run “sudo update-ca-certificates”."
+                "If it is your own certificate or authority, trust it for this server: “Trust a Certificate Authority…” in the setup, or builderos login --ca-file FILE. Or add it to this computer's trusted certificates: copy it to /usr/local/share/ca-certificates/ (ending in .crt) and run “sudo update-ca-certificates”."
             )
         case .otherName(_, let names) where !names.isEmpty:
             return String(

@@ -9,7 +9,7 @@ public struct ClientConfiguration: Sendable {
     public var extraCAFile: String?
     public var retry: RetryPolicy = .standard
 
-    public init() {}
+    public init(extraCAFile: String? = nil) { self.extraCAFile = extraCAFile }
 }
 
 /// The 50,000,000-byte upload limit of the wire contract, checked before anything is sent.

@@ -60,7 +60,8 @@ public enum ServerProbe {
         do { key = try await credentials.lookup(for: server) } catch { return .unreachable(error) }
         guard let key else { return .signInAgain }
         do {
-            let (_, latency) = try await RESTClient(server: server, apiKey: key).with(requestTimeout: timeout).measuredStatus(samples: 1)
+            let client = RESTClient(server: server, apiKey: key, configuration: profile.network).with(requestTimeout: timeout)
+            let (_, latency) = try await client.measuredStatus(samples: 1)
             return .online(latencyMilliseconds: latency)
         } catch .unauthorized {
             return .keyRejected

@@ -18,6 +18,9 @@ public struct ServerProfile: Sendable, Equatable, Identifiable {
     /// Where the Preview page opens dev servers when the server is reached through a tunnel
     /// (e.g. its Tailscale address); nil follows the server address (`PreviewHost`).
     public var previewHost: String?
+    /// A PEM file of certificate authorities trusted for this server in addition to the system's (a private or
+    /// self-signed certificate); verification itself is never switched off.
+    public var caFile: String?
     /// What a terminal tab of each profile types after (re)connecting; "" for nothing.
     public var terminalCommands: [TerminalProfile: String] = Dictionary(
         uniqueKeysWithValues: TerminalProfile.allCases.map { ($0, $0.defaultCommand) })
@@ -27,6 +30,9 @@ public struct ServerProfile: Sendable, Equatable, Identifiable {
     }
 
     public static func newID() -> String { UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(12).description }
+
+    /// How every request and socket to this server is made: with its extra authority, if any.
+    public var network: ClientConfiguration { ClientConfiguration(extraCAFile: caFile) }
 
     /// The parsed address (nil only for a value edited by hand outside the app).
     public var server: ServerAddress? { try? ServerAddress.parse(address) }

@@ -13,6 +13,8 @@ public final class AppSession {
     /// The key, possibly still on its way from the keyring: the session is made (and its window
     /// shown) without waiting for it.
     public let key: SessionKey
+    /// How its requests and sockets are made (the server's extra certificate authority, if any).
+    public let network: ClientConfiguration
 
     public init(
         server: ServerAddress, key: SessionKey, deviceID: String, history: any HistoryStoring,
@@ -21,6 +23,7 @@ public final class AppSession {
         self.server = server
         self.deviceID = deviceID
         self.key = key
+        network = chatConfiguration.network
         connection = ConnectionController(server: server, key: key, chatConfiguration: chatConfiguration)
         chat = ChatService(history: history, deviceID: deviceID, connection: connection)
         search = HistorySearchService(history: history)
@@ -35,9 +38,9 @@ public final class AppSession {
 
     /// How a terminal tab opens its socket (the key stays in here).
     public func terminalConnector() -> TerminalSession.Connect {
-        let (server, key) = (server, key)
+        let (server, key, network) = (server, key, network)
         return { () async throws(BuilderOSError) -> any TerminalLink in
-            try await TerminalConnection.open(server: server, apiKey: try await key.value())
+            try await TerminalConnection.open(server: server, apiKey: try await key.value(), configuration: network)
         }
     }
 

@@ -36,7 +36,7 @@ public final class ConnectionController {
     /// The controller over the real wire: `RESTClient` and one `ChatClient` per agent, both waiting
     /// for the key if the keyring has not answered yet.
     public convenience init(server: ServerAddress, key: SessionKey, chatConfiguration: ChatConfiguration = .init()) {
-        self.init(server: server, api: RESTClient(server: server, key: key)) { agent in
+        self.init(server: server, api: RESTClient(server: server, key: key, configuration: chatConfiguration.network)) { agent in
             ChatClient(server: server, key: key, agent: agent, configuration: chatConfiguration)
         }
     }

@@ -40,6 +40,7 @@ public enum ServerSettingKey: String, CaseIterable, Sendable {
     case terminalShellCommand = "terminal-shell-command"
     case terminalJarvisCommand = "terminal-jarvis-command"
     case terminalCodexCommand = "terminal-codex-command"
+    case caFile = "ca-file"
 
     /// The command a terminal profile types after connecting.
     public static func terminalCommand(_ profile: TerminalProfile) -> ServerSettingKey {

@@ -91,6 +91,7 @@ public final class SettingsStore: @unchecked Sendable {
         p.wakeMAC = server.nonEmpty(.wakeMAC)
         p.wakeBroadcast = server.nonEmpty(.wakeBroadcast)
         p.previewHost = server.nonEmpty(.previewHost)
+        p.caFile = server.nonEmpty(.caFile)
         for profile in TerminalProfile.allCases {
             p.terminalCommands[profile] = server.string(.terminalCommand(profile)) ?? profile.defaultCommand
         }
@@ -100,7 +101,7 @@ public final class SettingsStore: @unchecked Sendable {
     /// Writes what changed, all at once, and waits until the backend has it (the CLI exits right after). A new
     /// server's settings are written before the list names it; a removed server's are cleared after.
     public func save(_ new: AppSettings) throws(BuilderOSError) {
-        guard let settings, Self.serverSchema != nil else {
+        guard settings != nil, Self.serverSchema != nil else {
             throw .other(
                 detail: String(
                     format: L(
@@ -135,7 +136,7 @@ public final class SettingsStore: @unchecked Sendable {
         try m.apply(writes)
         for gone in old.servers where !new.servers.contains(where: { $0.id == gone.id }) {
             serverKeys(gone.id)?.resetAll()
-            serverKeysCache.withLock { $0.removeValue(forKey: gone.id) }
+            _ = serverKeysCache.withLock { $0.removeValue(forKey: gone.id) }
         }
         g_settings_sync()
     }
@@ -150,6 +151,7 @@ public final class SettingsStore: @unchecked Sendable {
         w.put(.wakeMAC, p.wakeMAC != old.wakeMAC) { k.setString(.wakeMAC, p.wakeMAC ?? "") }
         w.put(.wakeBroadcast, p.wakeBroadcast != old.wakeBroadcast) { k.setString(.wakeBroadcast, p.wakeBroadcast ?? "") }
         w.put(.previewHost, p.previewHost != old.previewHost) { k.setString(.previewHost, p.previewHost ?? "") }
+        w.put(.caFile, p.caFile != old.caFile) { k.setString(.caFile, p.caFile ?? "") }
         for profile in TerminalProfile.allCases where p.terminalCommands[profile] != old.terminalCommands[profile] {
             w.put(.terminalCommand(profile), true) { k.setString(.terminalCommand(profile), p.terminalCommands[profile] ?? "") }
         }

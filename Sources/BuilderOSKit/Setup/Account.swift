@@ -11,9 +11,9 @@ public struct Account: Sendable {
     /// Signs in and makes the server the active one: a known address gets the new key in place of its old one
     /// (the keyring item is updated in one step); a new address is added — or, when `replacing` names a server
     /// (the user changing its address), that server moves there with its history and settings, and the old
-    /// address's key is removed.
+    /// address's key is removed. `caFile`, when given, is the extra authority the connection test trusted.
     @discardableResult
-    public func signIn(server: ServerAddress, key keyInput: String, name: String = "", replacing: String? = nil)
+    public func signIn(server: ServerAddress, key keyInput: String, name: String = "", replacing: String? = nil, caFile: String? = nil)
         async throws(BuilderOSError) -> ServerProfile
     {
         try await credentials.store(key: try Self.validated(keyInput), for: server)
@@ -28,6 +28,7 @@ public struct Account: Sendable {
         } else {
             try settings.addServer(server, name: name)
         }
+        if let caFile { settings.updateActiveServer { $0.caFile = caFile } }
         try settingsStore.save(settings)
         if let movedFrom { try? await credentials.clear(for: movedFrom) }
         return settings.activeServer!
@@ -36,9 +37,9 @@ public struct Account: Sendable {
     /// Adds a server that is not set up yet and makes it the active one; the same address twice is refused
     /// before anything is stored.
     @discardableResult
-    public func add(server: ServerAddress, key: String, name: String = "") async throws(BuilderOSError) -> ServerProfile {
+    public func add(server: ServerAddress, key: String, name: String = "", caFile: String? = nil) async throws(BuilderOSError) -> ServerProfile {
         if let known = settingsStore.load().server(at: server) { throw .serverAlreadyAdded(name: known.name) }
-        return try await signIn(server: server, key: key, name: name)
+        return try await signIn(server: server, key: key, name: name, caFile: caFile)
     }
 
     /// Forgets a server: its key leaves the keyring first (a locked keyring stops here, changing nothing), then

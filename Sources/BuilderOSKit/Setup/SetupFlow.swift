@@ -18,6 +18,17 @@ public struct SetupFlow: Sendable {
     public private(set) var isStored = false
     /// When adding a server: those already set up, whose addresses the server step refuses.
     public var alreadySetUp: [ServerProfile] = []
+    /// A PEM file of certificate authorities the user chose to trust for this server (after a test found its
+    /// certificate self-signed or from an unknown authority); the test runs with it, and it is saved with the server.
+    public var caFile: String?
+
+    /// The test failed on a certificate that an extra authority could vouch for: the step offers to choose one.
+    public var offersAuthority: Bool {
+        switch failedCheck?.error {
+        case .tlsFailure(.selfSigned), .tlsFailure(.untrustedIssuer): return true
+        default: return false
+        }
+    }
 
     public init(step: SetupStep = .welcome, serverText: String = "", keyText: String = "") {
         (self.step, self.serverText, self.keyText) = (step, serverText, keyText)

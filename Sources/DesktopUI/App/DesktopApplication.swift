@@ -207,12 +207,15 @@ public final class DesktopApplication {
         } else {
             endSession()
             let history: HistoryStore
-            let file = account.settingsStore.load().server(at: server)?.historyFile ?? HistoryStore.firstFileName
-            do { history = try HistoryStore(path: HistoryStore.path(forFile: file)) } catch {
+            let profile = account.settingsStore.load().server(at: server)
+            do { history = try HistoryStore(path: HistoryStore.path(forFile: profile?.historyFile ?? HistoryStore.firstFileName)) } catch {
                 ProblemWindow(application: application, error: error) { [unowned self] in openMainWindow(server: server, key: key) }.present()
                 return
             }
-            session = AppSession(server: server, key: key, deviceID: account.settingsStore.load().deviceID, history: history)
+            var configuration = ChatConfiguration()
+            configuration.network = profile?.network ?? ClientConfiguration()
+            session = AppSession(
+                server: server, key: key, deviceID: account.settingsStore.load().deviceID, history: history, chatConfiguration: configuration)
             monitors?.stop()
             monitors = nil
             session.connection.refreshSchedule.chosenSeconds = account.settingsStore.load().autoRefreshSeconds

@@ -72,7 +72,8 @@ final class ReplaceKeyDialog {
         UI.setClass(feedback, Style.errorText, false)
         UI.setVisible(feedback, true)
         test = Task { [weak self] in
-            let report = await ConnectionTest(server: server, apiKey: key).run { _, _ in }
+            let network = account.settingsStore.load().server(at: server)?.network ?? ClientConfiguration()
+            let report = await ConnectionTest(server: server, apiKey: key, configuration: network).run { _, _ in }
             var failure = report.firstFailure?.error
             if failure == nil {
                 do throws(BuilderOSError) { try await account.signIn(server: server, key: key) } catch { failure = error }

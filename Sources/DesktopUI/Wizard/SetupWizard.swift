@@ -113,7 +113,7 @@ public final class SetupWizard {
                 render()
             }, onEnter: { [unowned self] in primary() })
         let done = DonePage { [unowned self] in primary() }
-        pages = [.welcome: welcome, .server: server, .apiKey: key, .test: TestPage(), .done: done]
+        pages = [.welcome: welcome, .server: server, .apiKey: key, .test: TestPage { [weak self] in self?.chooseAuthority() }, .done: done]
         for step in SetupStep.allCases {
             UI.addPage(stack, pages[step]!.root, name: "step-\(step.rawValue)", label: step.title)
         }
@@ -228,13 +228,14 @@ public final class SetupWizard {
         let generation = testGeneration
         let key = flow.keyText
         let storesOnly = flow.retryStoresOnly
+        let network = ClientConfiguration(extraCAFile: flow.caFile)
         if !storesOnly { flow.resetTest() }
         testTask = Task { [weak self] in
             if !storesOnly {
                 // Progress arrives on a background thread; a stream keeps it in order.
                 let (updates, sink) = AsyncStream.makeStream(of: (SetupCheck, ConnectionTestOutcome).self)
                 let test = Task.detached {
-                    let report = await ConnectionTest(server: server, apiKey: key).run { step, outcome in
+                    let report = await ConnectionTest(server: server, apiKey: key, configuration: network).run { step, outcome in
                         sink.yield((.connection(step), outcome))
                     }
                     sink.finish()
@@ -257,14 +258,24 @@ public final class SetupWizard {
         render()
     }
 
+    /// Trust a Certificate Authority…: a PEM file chosen here is trusted for this server (beside the system's
+    /// authorities, never instead of verifying), and the test runs again with it.
+    private func chooseAuthority() {
+        FileChooser.choose(.open, title: L("Choose the Certificate Authority"), accept: L("_Trust"), parent: window) { [weak self] path in
+            guard let self else { return }
+            flow.caFile = path
+            runTest()
+        }
+    }
+
     private func store(server: ServerAddress, key: String, generation: Int) async {
         flow.record(.storingKey, .running)
         render()
         do {
             if flow.alreadySetUp.isEmpty {
-                try await account.signIn(server: server, key: key, replacing: replacing)
+                try await account.signIn(server: server, key: key, replacing: replacing, caFile: flow.caFile)
             } else {
-                try await account.add(server: server, key: key)
+                try await account.add(server: server, key: key, caFile: flow.caFile)
             }
             guard generation == testGeneration else { return }
             flow.markStored()

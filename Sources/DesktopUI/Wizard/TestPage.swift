@@ -11,8 +11,11 @@ final class TestPage: WizardPage {
     private let problem: Widget
     private let problemText: Widget
     private let fixText: Widget
+    private let trust: Widget
+    private let trusted: Widget
 
-    init() {
+    /// `onTrustAuthority`: the user wants to choose a certificate authority to trust for this server.
+    init(onTrustAuthority: @escaping @MainActor () -> Void) {
         let list = UI.vbox(spacing: Style.gap, classes: [Style.card])
         for (index, check) in SetupCheck.allCases.enumerated() {
             let row = ChecklistRow(title: check.title, name: "check-\(index)")
@@ -23,7 +26,13 @@ final class TestPage: WizardPage {
         gtk_widget_set_name(problemText, "test-problem")
         fixText = UI.label("", classes: [Style.body])
         gtk_widget_set_name(fixText, "test-fix")
-        problem = UI.vbox(spacing: Style.gapSmall, classes: [Style.notice], [problemText, fixText])
+        trust = UI.button(L("_Trust a Certificate Authority…"), classes: [Style.secondaryButton], action: onTrustAuthority)
+        gtk_widget_set_name(trust, "trust-authority")
+        gtk_widget_set_halign(trust, GTK_ALIGN_START)
+        UI.setVisible(trust, false)
+        trusted = UI.label("", classes: [Style.label, Style.dim])
+        gtk_widget_set_name(trusted, "trusted-authority")
+        problem = UI.vbox(spacing: Style.gapSmall, classes: [Style.notice], [problemText, fixText, trust, trusted])
         root = UI.vbox(
             spacing: Style.gapLarge,
             [
@@ -43,6 +52,9 @@ final class TestPage: WizardPage {
             UI.setText(problemText, failure.error.userMessage)
             UI.setText(fixText, failure.error.fixIt ?? L("Try again in a moment."))
             UI.setVisible(problem, true)
+            UI.setVisible(trust, flow.offersAuthority)
+            UI.setText(trusted, flow.caFile.map { String(format: L("Trusting the authorities in %@ for this server."), $0) } ?? "")
+            UI.setVisible(trusted, flow.caFile != nil)
         } else {
             UI.setVisible(problem, false)
         }

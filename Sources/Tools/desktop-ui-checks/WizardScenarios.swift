@@ -13,7 +13,41 @@ enum WizardScenarios: ScenarioGroup {
         "unreachable": { await failingTest($0, $1, expected: "The server refused the connection.", backTo: "Where is your server?") },
         "wrongKey": { await failingTest($0, $1, expected: "The server rejected the API key.", backTo: "Enter your API key") },
         "systemAbsent": systemAbsent, "keyringUnavailable": keyringUnavailable, "keyGone": keyGone,
+        "untrustedCertificate": untrustedCertificate,
     ]
+
+    /// A server with a self-signed certificate (`openssl s_server`, not BuilderOS): the test says why and offers to
+    /// trust an authority; with the certificate chosen (`--authority`) the test runs again and passes the handshake,
+    /// failing only further on (it is no BuilderOS server). Verification is never switched off.
+    static func untrustedCertificate(_ d: Driver, _ c: ScenarioContext) async {
+        guard let w = d.window(named: "setup-wizard"), let authority = c.options["authority"] else {
+            return d.expect(false, "the wizard and the scenario's authority")
+        }
+        d.click("get-started", in: w)
+        await d.settle()
+        d.type(c.server, into: "server-entry", in: w)
+        d.press("server-entry", in: w)
+        await d.settle()
+        d.type(c.key, into: "key-entry", in: w)
+        d.press("key-entry", in: w)
+        let offered = { d.widget("trust-authority", in: w).map { gtk_widget_is_visible($0) != 0 } == true }
+        d.expect(await d.wait { offered() }, "an untrusted certificate offers to trust an authority", d.texts(w))
+        let reason = d.texts(w)
+        d.expect(
+            reason.contains(d.translated("The server's certificate is self-signed or issued by an authority this computer does not trust."))
+                || reason.contains(d.translated("The server's certificate is self-signed, so this computer cannot tell it from an impostor's.")),
+            "it says why", reason)
+        await d.screenshot(w, "untrusted")
+        d.click("trust-authority", in: w)
+        d.expect(await d.chooseFile(authority), "the file chooser asks for the authority")
+        let trusting = String(format: d.translated("Trusting the authorities in %@ for this server."), authority)
+        d.expect(
+            await d.wait {
+                d.texts(w).contains(trusting) && !offered()
+                    && d.texts(w).contains(d.translated("Check that the address points to a BuilderOS server, not another website."))
+            },
+            "trusting it, the handshake passes and the test fails only on what s_server is not", d.texts(w))
+    }
 
     /// Welcome → server → key, with checks and screenshots on the way; returns the wizard.
     static func reachTest(_ d: Driver, _ c: ScenarioContext, screenshots: Bool) async -> Widget? {

@@ -21,7 +21,9 @@ struct Chat: AsyncParsableCommand {
         output.apply()
         let session = try await SignedInSession.load(target)
         let agent: ChatAgent = codex ? .codex : .jarvis
-        let client = ChatClient(server: session.server, apiKey: session.apiKey, agent: agent)
+        var configuration = ChatConfiguration()
+        configuration.network = session.profile.network
+        let client = ChatClient(server: session.server, apiKey: session.apiKey, agent: agent, configuration: configuration)
         let message = OutgoingChatMessage(
             content: text.joined(separator: " "),
             sessionId: OutgoingChatMessage.sessionID(deviceID: session.settings.deviceID, agent: agent, conversation: UUID()),

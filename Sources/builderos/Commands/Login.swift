@@ -14,6 +14,11 @@ struct Login: AsyncParsableCommand {
 
     @Option(help: "The server's address, e.g. https://builderos.example.com.") var server: String
     @Option(help: "A name for a new server (default: its host).") var name: String?
+    @Option(
+        help:
+            "A PEM file of certificate authorities to trust for this server, in addition to the system's (a private or self-signed certificate)."
+    )
+    var caFile: String?
     @Flag(help: "Allow plain http:// to a public address without asking.") var allowInsecureHttp = false
 
     func run() async throws {
@@ -23,15 +28,18 @@ struct Login: AsyncParsableCommand {
         if address.requiresConfirmation && !allowInsecureHttp && !Terminal.confirm(L("Use this unencrypted connection anyway?")) {
             throw ValidationError(L("Refused an unencrypted connection over the internet. Use https://, or pass --allow-insecure-http."))
         }
+        let account = Account(settingsStore: SettingsStore.forOneRead())
+        let known = account.settingsStore.load().server(at: address)
+        // A known server's extra authority goes on being trusted unless another is given.
+        let authority = try caFile.map(Self.readableFile) ?? known?.caFile
         let key: String
         do { key = try Terminal.readKey(prompt: L("API key: ")) } catch { throw CLIFailure(error: .invalidAPIKey(error)) }
 
         Terminal.line(String(format: L("Testing %@…"), address.displayURL))
-        let report = await ConnectionTest(server: address, apiKey: key).run { step, outcome in
+        let report = await ConnectionTest(server: address, apiKey: key, configuration: ClientConfiguration(extraCAFile: authority)).run {
+            step, outcome in
             if let line = ReportLine.text(step: step, outcome: outcome) { Terminal.line(line) }
         }
-        let account = Account(settingsStore: SettingsStore.forOneRead())
-        let known = account.settingsStore.load().server(at: address)
         if let failure = report.firstFailure {
             if let known { Terminal.error(String(format: L("Nothing was changed: %@ keeps the key it had."), known.name)) }
             throw CLIFailure(error: failure.error)
@@ -39,11 +47,22 @@ struct Login: AsyncParsableCommand {
 
         // Only now, with the test passed, is anything stored.
         let profile: ServerProfile
-        do { profile = try await account.signIn(server: address, key: key, name: name ?? "") } catch { throw CLIFailure(error: error) }
+        do { profile = try await account.signIn(server: address, key: key, name: name ?? "", caFile: authority) } catch {
+            throw CLIFailure(error: error)
+        }
         Terminal.line(
             known == nil
                 ? String(format: L("Signed in to %@, now the active server. The API key is stored in your keyring."), profile.name)
                 : String(format: L("The key of %@ is replaced in your keyring; it is the active server."), profile.name))
+    }
+}
+
+extension Login {
+    /// The file as an absolute path, once it is known to be readable (the settings keep the path).
+    static func readableFile(_ path: String) throws(CLIFailure) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard FileManager.default.isReadableFile(atPath: absolute) else { throw CLIFailure(error: .fileUnreadable(path: path)) }
+        return absolute
     }
 }
 

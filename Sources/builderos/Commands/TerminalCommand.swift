@@ -26,7 +26,9 @@ struct TerminalCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try await SignedInSession.load(target)
         let connection: TerminalConnection
-        do { connection = try await TerminalConnection.open(server: session.server, apiKey: session.apiKey) } catch {
+        do {
+            connection = try await TerminalConnection.open(server: session.server, apiKey: session.apiKey, configuration: session.profile.network)
+        } catch {
             throw CLIFailure(error: error)
         }
         let raw = RawMode.enter()
