@@ -141,6 +141,10 @@ int bos_curl_load_at_low_priority(void) {
     request_long_slice();
     return bos_curl_load();
 }
+void bos_name_this_thread(const char *name) {
+    pthread_setname_np(pthread_self(), name);
+}
+
 const char *bos_curl_load_error(void) {
     return load_error;
 }

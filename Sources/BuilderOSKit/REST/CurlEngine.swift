@@ -33,10 +33,8 @@ final class CurlEngine: @unchecked Sendable {
         guard bos_curl_load() != 0, let multi = bos_curl_multi_init() else { return nil }
         self.multi = multi
         bos_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, maxConnections)
-        // Named from inside: a name set before `start()` does not reach the kernel's thread name on
-        // Linux, which is what perf, top and /proc show.
         let thread = Thread { [unowned self] in
-            Thread.current.name = "builderos-curl"
+            bos_name_this_thread("builderos-curl")
             self.loop()
         }
         thread.start()

@@ -19,6 +19,11 @@ int bos_curl_load_at_low_priority(void);
 /// certificate status flags), 0 for the OpenSSL one (an X509_V_ERR code).
 int bos_curl_is_gnutls(void);
 
+/// Names the calling thread as the kernel shows it (perf, top, /proc; 15 bytes at most).
+/// Foundation's `Thread.name`, set from inside a thread just started, can reach the kernel or not,
+/// depending on whether `start()` has returned yet on the creating thread.
+void bos_name_this_thread(const char *name);
+
 CURL *bos_curl_easy_init(void);
 void bos_curl_easy_cleanup(CURL *handle);
 const char *bos_curl_easy_strerror(CURLcode code);
