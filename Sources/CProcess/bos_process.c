@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "bos_process.h"
+#include <malloc.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -52,4 +53,8 @@ int bos_harden_process(int forbid_attach) {
 
 int bos_process_is_dumpable(void) {
     return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
+}
+
+void bos_limit_malloc_arenas(int count) {
+    mallopt(M_ARENA_MAX, count);
 }

@@ -5,6 +5,7 @@ import Foundation
 // builderos-desktop [--server URL] [--hidden]
 // --server prefills the setup wizard's address (the demo launcher uses it); --hidden starts in the tray.
 // There is no way to pass the API key on the command line or in the environment, by design.
+ProcessMemory.shareArenas()
 // The locale first: prepareProcess starts threads, and setlocale must not race them.
 Localization.setUp(localeDirectory: Localization.directory())
 DesktopApplication.prepareProcess()

@@ -11,3 +11,6 @@ int bos_harden_process(int forbid_attach);
 
 /// 1 when the process may dump core, 0 when not (PR_GET_DUMPABLE), for the tests.
 int bos_process_is_dumpable(void);
+
+/// At most `count` malloc arenas for all the process's threads (mallopt M_ARENA_MAX). Before any thread starts.
+void bos_limit_malloc_arenas(int count);
