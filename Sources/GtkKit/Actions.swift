@@ -17,6 +17,26 @@ public enum Actions {
         return connection
     }
 
+    /// Adds `app.<name>` taking a string (a notification's click names what it is about, as the
+    /// action's target): `handler` gets the string.
+    @discardableResult
+    public static func add(
+        _ name: String, to application: UnsafeMutablePointer<GtkApplication>, handler: @escaping @MainActor (String) -> Void
+    ) -> SignalConnection {
+        let type = g_variant_type_new("s")
+        let action = g_simple_action_new(name, type)!
+        g_variant_type_free(type)
+        let connection = Signals.connect(
+            UnsafeMutableRawPointer(action), "activate",
+            withArgument: { parameter in
+                guard let parameter else { return }
+                handler(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
+            })
+        g_action_map_add_action(OpaquePointer(application), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+        return connection
+    }
+
     /// Adds `win.<name>` to a GtkApplicationWindow (each window has its own).
     @discardableResult
     public static func add(

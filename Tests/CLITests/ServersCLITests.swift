@@ -11,11 +11,6 @@ import Testing
         if: ProcessInfo.processInfo.environment["BUILDEROS_TEST_KEYRING"] == "1",
         "needs the private Secret Service that meson-helpers/run-tests starts"))
 struct ServersCLITests {
-    private func wrongKeys(_ sandbox: CLISandbox, _ server: ServerProcess) async throws -> [String] {
-        let reply = try await sandbox.run(["-s", server.url + "/__reference/wrong-keys"], executable: "/usr/bin/curl")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(reply.stdout.utf8)) as? [String: Any])
-        return try #require(object["wrong_keys"] as? [String])
-    }
 
     private func servers(_ sandbox: CLISandbox) async throws -> [[String: Any]] {
         let result = try await sandbox.run(["servers", "--json"])
@@ -87,8 +82,8 @@ struct ServersCLITests {
         #expect(try await sandbox.run(["status"]).status == 0)
 
         // Through all of it, neither server was sent the other's key (mini saw only the refused one).
-        #expect(Set(try await wrongKeys(sandbox, mini)) == ["a-key-that-is-not-minis-123"])
-        #expect(try await wrongKeys(sandbox, studio).isEmpty)
+        #expect(Set(try await mini.wrongKeys(via: sandbox)) == ["a-key-that-is-not-minis-123"])
+        #expect(try await studio.wrongKeys(via: sandbox).isEmpty)
         _ = try await sandbox.run(["logout"])
     }
 

@@ -94,24 +94,13 @@ struct MainWindowUITests {
     /// Against a FAKE org.freedesktop.Notifications (Tests/Fakes): no notification daemon runs here.
     @Test(arguments: Display.allCases) func notificationsWithDebounce(on display: Display) async throws {
         let sandbox = try CLISandbox()
-        let log = sandbox.root.appendingPathComponent("notifications.jsonl")
-        let fake = Process()
-        fake.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        fake.arguments = [
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Fakes/fake-notifications.py").path, log.path,
-        ]
-        let ready = Pipe()
-        fake.standardOutput = ready
-        try fake.run()
-        defer { kill(fake.processIdentifier, SIGKILL); fake.waitUntilExit() }
-        _ = ready.fileHandleForReading.availableData  // "ready": the name is owned
+        let notifications = try FakeNotifications.shared.get()
         let (url, port, keyFile) = try await signInToARestartableServer(sandbox)
         try await UIScenario.run(
             "ResilienceScenarios.notifications", server: url, keyFile: keyFile, sandbox: sandbox, display: display,
             options: [
                 "port": String(port), "server-binary": Binaries.path("builderos-server"),
-                "key-file": keyFile.path, "notification-log": log.path,
+                "key-file": keyFile.path, "notification-log": notifications.log.path,
             ])
     }
 

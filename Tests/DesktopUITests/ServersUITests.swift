@@ -26,6 +26,7 @@ struct ServersUITests {
 
     private func run(on display: Display, environment: [String: String] = [:], screens: String? = nil) async throws {
         let sandbox = try CLISandbox()
+        let notifications = try FakeNotifications.shared.get()
         let mini = try ServerProcess(arguments: ["--test-controls"])
         // Slow chunks: studio's reply is still streaming when the window switches to mini.
         let studio = try ServerProcess(arguments: ["--test-controls", "--chunk-delay-ms", "250"])
@@ -55,21 +56,16 @@ struct ServersUITests {
             environment: environment,
             options: [
                 "mini": mini.url, "studio-history": studioFile, "mini-history": folder.appendingPathComponent(HistoryStore.firstFileName).path,
-                "lab": lab.url, "lab-key-file": lab.keyFile.path,
+                "lab": lab.url, "lab-key-file": lab.keyFile.path, "notification-log": notifications.log.path,
             ].merging(screens.map { ["screens": $0] } ?? [:]) { $1 })
         let servers = try await sandbox.run(["servers", "--json"])
         #expect(servers.stdout.contains("\"name\" : \"studio\""), "\(servers.stderr)")
         // Neither server was ever sent the other's key: studio saw only the refused one, mini none.
-        #expect(Set(try await wrongKeys(sandbox, studio)) == ["not-studios-key-0123456789"])
-        #expect(try await wrongKeys(sandbox, mini).isEmpty)
+        #expect(Set(try await studio.wrongKeys(via: sandbox)) == ["not-studios-key-0123456789"])
+        #expect(try await mini.wrongKeys(via: sandbox).isEmpty)
         let lookup = try await sandbox.run(
             ["lookup", "xdg:schema", "app.builderos.Desktop.ApiKey", "server", mini.url, "version", "1"], executable: "/usr/bin/secret-tool")
         #expect(lookup.stdout.isEmpty, "mini's key left the keyring")
     }
 
-    private func wrongKeys(_ sandbox: CLISandbox, _ server: ServerProcess) async throws -> [String] {
-        let reply = try await sandbox.run(["-s", server.url + "/__reference/wrong-keys"], executable: "/usr/bin/curl")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(reply.stdout.utf8)) as? [String: Any])
-        return try #require(object["wrong_keys"] as? [String])
-    }
 }

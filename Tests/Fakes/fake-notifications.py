@@ -1,8 +1,13 @@
 #!/usr/bin/python3
 """A FAKE org.freedesktop.Notifications server, for tests only: there is no notification daemon
 on a headless CI machine. It owns the name on the session bus, accepts Notify calls and appends
-each one as a JSON line (app name, summary, body, actions) to the file given as argument."""
+each one as a JSON line (id, sender, app name, summary, body, actions) to the file given as
+argument. Tests running at once share one (the name has one owner); each reads its own app's lines,
+by the app's unique bus name (the sender).
+A test clicks a notification as a user would with the fake's own method, Click(u id), which emits
+ActionInvoked(id, "default") as a real daemon does for a click on the notification."""
 import json
+import os
 import sys
 
 from gi.repository import Gio, GLib
@@ -23,6 +28,9 @@ XML = """
     <signal name="NotificationClosed"><arg type="u"/><arg type="u"/></signal>
     <signal name="ActionInvoked"><arg type="u"/><arg type="s"/></signal>
   </interface>
+  <interface name="app.builderos.Tests.FakeNotifications">
+    <method name="Click"><arg type="u" direction="in"/></method>
+  </interface>
 </node>
 """
 log_path = sys.argv[1]
@@ -34,8 +42,12 @@ def on_call(connection, sender, path, interface, method, params, invocation):
         app, _replaces, _icon, summary, body, actions, _hints, _timeout = params.unpack()
         counter[0] += 1
         with open(log_path, "a") as log:
-            log.write(json.dumps({"app": app, "summary": summary, "body": body, "actions": actions}) + "\n")
+            log.write(json.dumps({"id": counter[0], "sender": sender, "app": app, "summary": summary, "body": body, "actions": actions}) + "\n")
         invocation.return_value(GLib.Variant("(u)", (counter[0],)))
+    elif method == "Click":
+        connection.emit_signal(None, path, "org.freedesktop.Notifications", "ActionInvoked",
+                               GLib.Variant("(us)", (params.unpack()[0], "default")))
+        invocation.return_value(None)
     elif method == "GetCapabilities":
         invocation.return_value(GLib.Variant("(as)", (["body", "actions"],)))
     elif method == "GetServerInformation":
@@ -46,9 +58,13 @@ def on_call(connection, sender, path, interface, method, params, invocation):
 
 def on_bus(connection, name):
     node = Gio.DBusNodeInfo.new_for_xml(XML)
-    connection.register_object("/org/freedesktop/Notifications", node.interfaces[0], on_call, None, None)
+    for interface in node.interfaces:
+        connection.register_object("/org/freedesktop/Notifications", interface, on_call, None, None)
 
 
 Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.Notifications", Gio.BusNameOwnerFlags.NONE, on_bus,
                  lambda *a: print("ready", flush=True), lambda *a: sys.exit(1))
+# It ends with the test process that started it (and with the bus).
+parent = os.getppid()
+GLib.timeout_add(200, lambda: os.getppid() == parent or os._exit(0))
 GLib.MainLoop().run()

@@ -171,3 +171,48 @@ public func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) 
         Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
     }
 }
+
+extension ServerProcess {
+    /// The wrong keys this server was sent, from its `--test-controls` record: a key that reached the wrong
+    /// server shows up here.
+    public func wrongKeys(via sandbox: CLISandbox) async throws -> [String] {
+        let reply = try await sandbox.run(["-s", url + "/__reference/wrong-keys"], executable: "/usr/bin/curl")
+        guard let object = try JSONSerialization.jsonObject(with: Data(reply.stdout.utf8)) as? [String: Any],
+            let keys = object["wrong_keys"] as? [String]
+        else { throw UnexpectedReply(text: reply.stdout + reply.stderr) }
+        return keys
+    }
+
+    public struct UnexpectedReply: Error, CustomStringConvertible {
+        public let text: String
+        public var description: String { "unexpected reply: \(text)" }
+    }
+}
+
+/// A FAKE org.freedesktop.Notifications daemon on the session bus (`Tests/Fakes/fake-notifications.py`): no
+/// notification daemon runs here. One for the whole test process, since the bus name has one owner: it logs
+/// each notification as a JSON line to `log`, with the sending app's unique bus name, so that apps running at
+/// once each read their own. It ends with the test process.
+public final class FakeNotifications: Sendable {
+    public static let shared = Result { try FakeNotifications() }
+
+    public let log: URL
+
+    private init() throws {
+        log = FileManager.default.temporaryDirectory.appendingPathComponent("bos-notifications-\(UUID().uuidString).jsonl")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fakes/fake-notifications.py").path, log.path,
+        ]
+        let ready = Pipe()
+        process.standardOutput = ready
+        // Not the test process's own output: `swift test` reads that until every holder has closed it.
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // "ready": the name is owned; nothing (the fake ended) when another process owns it.
+        guard !ready.fileHandleForReading.availableData.isEmpty else { throw POSIXError(.EADDRINUSE) }
+    }
+}

@@ -1,5 +1,6 @@
 import BuilderOSKit
 import CGtk
+import Foundation
 import GtkKit
 
 /// Several servers: the header's switcher lists them (`ServerDirectory`), a switch shows another server in the
@@ -40,6 +41,15 @@ extension DesktopApplication: ServerDirectory {
     public func switchServer(to id: String) {
         guard let profile = account.settingsStore.load().servers.first(where: { $0.id == id }), let server = profile.server else { return }
         show(server)
+    }
+
+    /// A notification's click: its server in the main window (switching to it if another is shown), and the reply's
+    /// conversation. A server forgotten since is nothing to show: the window comes back as it is.
+    func showFromNotification(server id: String, conversation: UUID? = nil) {
+        if id != activeServerID, account.settingsStore.load().servers.contains(where: { $0.id == id }) { switchServer(to: id) }
+        activate()
+        guard let conversation, id == activeServerID else { return }
+        mainWindow?.openConversation(conversation)
     }
 
     func addServer() {

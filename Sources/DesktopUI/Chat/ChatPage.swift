@@ -82,6 +82,13 @@ final class ChatPage: Page {
 
     func openQuickActions() { view.quickActions.open() }
 
+    /// Shows conversation `id` (one of this server's) and selects it in the list.
+    func open(_ id: UUID) {
+        guard chat.conversation(id) != nil else { return }
+        if id != view.conversationID { view.open(id) }
+        sidebar.select(id)
+    }
+
     func newConversation(_ agent: ChatAgent) {
         let c = chat.createConversation(agent: agent)
         view.open(c.id)

@@ -131,6 +131,12 @@ public final class MainWindow {
     }
 
     /// The tray's New Terminal: a shell tab on the Terminal page.
+    /// A conversation of this window's server, shown on the Chat page (a notification's click).
+    func openConversation(_ id: UUID) {
+        show(.chat)
+        (page(.chat) as? ChatPage)?.open(id)
+    }
+
     func newTerminal() {
         show(.terminal)
         (page(.terminal) as? TerminalPage)?.newShell()

@@ -121,8 +121,10 @@ final class PowerPage: Page {
             self.updateAvailability()
             // The answer can take a while: say it on the desktop when the window is in the background.
             if let window = self.window(), gtk_window_is_active(gtkCast(window, to: GtkWindow.self)) == 0 {
-                DesktopNotifications(application: self.context.application, settingsStore: self.context.settingsStore)
-                    .send(.sleep, id: "sleep", title: failed ? L("The server did not go to sleep") : L("The server is going to sleep"), body: text)
+                let server = self.context.settingsStore.load().server(at: self.context.session.server)?.id ?? ""
+                DesktopNotifications(application: self.context.application, settingsStore: self.context.settingsStore).send(
+                    .sleep, id: "sleep-\(server)", title: failed ? L("The server did not go to sleep") : L("The server is going to sleep"),
+                    body: text, click: .server(server))
             }
         }
     }

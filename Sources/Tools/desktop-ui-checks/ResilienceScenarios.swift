@@ -156,12 +156,8 @@ enum ResilienceScenarios: ScenarioGroup {
     static func notifications(_ d: Driver, _ c: ScenarioContext) async {
         guard var server = try? Server(c) else { return d.expect(false, "the server starts") }
         defer { server.kill() }
-        let log = c.options["notification-log"] ?? ""
-        func titles() -> [String] {
-            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
-                (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
-            }.compactMap { $0["summary"] as? String }
-        }
+        let log = NotificationLog(path: c.options["notification-log"] ?? "", driver: d)
+        func titles() -> [String] { log.titles }
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         d.activate(PageID.chat.windowAction, in: main)
         let isActive = { gtk_window_is_active(gtkCast(main, to: GtkWindow.self)) != 0 }

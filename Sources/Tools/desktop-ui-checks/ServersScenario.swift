@@ -59,6 +59,7 @@ enum ServersScenario: ScenarioGroup {
             return messages.contains { $0.role == .assistant && $0.state == .complete && $0.text.count > 20 }
         }
         d.expect(finished, "studio's reply completed in its history while mini was shown")
+        await clickReplyNotification(d, main, c)
 
         // Add Server… refuses mini's address before testing it.
         d.activate("app.add-server", in: main)
@@ -88,6 +89,26 @@ enum ServersScenario: ScenarioGroup {
         await replaceKey(d, main, c)
         await forget(d, main, c)
         await signInAgain(d, main)
+    }
+
+    /// studio's reply, finished in the background, was announced with studio's name (a FAKE notification daemon logs
+    /// it: no daemon runs here); clicking it as a user would (through the fake, which sends what a daemon sends)
+    /// shows studio again with that conversation open. Then back to mini, where the scenario goes on.
+    static func clickReplyNotification(_ d: Driver, _ main: Widget, _ c: ScenarioContext) async {
+        guard let path = c.options["notification-log"] else { return d.expect(false, "the scenario knows the notification log") }
+        let log = NotificationLog(path: path, driver: d)
+        let title = String(format: d.translated("%@ replied on %@"), "Jarvis", "studio")
+        guard await d.wait(until: { log.entries.contains { $0.summary == title } }), let reply = log.entries.last(where: { $0.summary == title })
+        else { return d.expect(false, "the background reply is announced with its server's name", title + " | \(log.titles)") }
+        await log.click(reply)
+        d.expect(
+            await d.wait {
+                switcherName(d, main) == "studio"
+                    && d.widget("conversation-title", in: main).map { d.texts($0).contains("Tell me a long story") } == true
+            }, "clicking it shows studio with the reply's conversation open", switcherName(d, main))
+        let mini = SettingsStore().load().servers.first { $0.name == "mini" }
+        mini.map { d.app.switchServer(to: $0.id) }
+        d.expect(await d.wait { switcherName(d, main) == "mini" }, "and back to mini")
     }
 
     /// `gone`'s key is no longer in the keyring (the test removed it): switching to it asks for its key over the
