@@ -70,9 +70,9 @@ extension DesktopApplication: ServerDirectory {
         } else {
             parkSession()
         }
-        if key != nil { background.removeValue(forKey: profile.id)?.session.connection.disconnect() }
+        if key != nil { background.removeValue(forKey: profile.id)?.end() }
         if let parked = background.removeValue(forKey: profile.id) {
-            adopt(parked.session, notifier: parked.notifier)
+            adopt(parked)
             openMainWindow(server: server, key: parked.session.key)
             return
         }
@@ -81,10 +81,27 @@ extension DesktopApplication: ServerDirectory {
         if key == nil { Task { await confirmKey(sessionKey, of: server) } }
     }
 
-    /// The active session goes to the background, still connected; the window no longer shows it.
+    /// The active session goes to the background, still connected; the window no longer shows it. It keeps its
+    /// monitors: offline, it waits for the network like the active one; on power saver, it refreshes less often.
     private func parkSession() {
         guard let session, let notifier, let id = account.settingsStore.load().server(at: session.server)?.id else { return }
-        background[id] = (session, notifier)
+        background[id] = ParkedSession(session: session, notifier: notifier, monitors: monitors)
+        monitors = nil
         detachSession()
+    }
+}
+
+/// A server's session in the background, with what goes on for it there: its notifications, and the desktop's network
+/// and power monitors feeding its connection.
+@MainActor
+struct ParkedSession {
+    let session: AppSession
+    let notifier: SessionNotifier
+    let monitors: SystemMonitors?
+
+    func end() {
+        session.connection.refreshSchedule.stop()
+        session.connection.disconnect()
+        monitors?.stop()
     }
 }

@@ -21,10 +21,10 @@ public final class DesktopApplication {
     private(set) var notifier: SessionNotifier?
     /// The sessions of servers switched away from, by server id: still connected, so a reply streaming from
     /// one keeps streaming into its history and notifies, and its outbox drains whenever it is reachable.
-    var background: [String: (session: AppSession, notifier: SessionNotifier)] = [:]
+    var background: [String: ParkedSession] = [:]
     /// The servers without a session: their states for the switcher and the tray.
     let serverStates = ServerStates()
-    private var monitors: SystemMonitors?
+    var monitors: SystemMonitors?
     private(set) var wizard: SetupWizard?
     /// The tray icon (nil when the session bus has no room for it); fed from the session's connection.
     var tray: TrayIndicator?
@@ -323,12 +323,12 @@ public final class DesktopApplication {
         monitors = nil
     }
 
-    /// A session from the background becomes the active one again: the tray and monitors follow it.
-    func adopt(_ session: AppSession, notifier: SessionNotifier) {
-        self.session = session
-        self.notifier = notifier
-        feedTray(from: session)
-        monitors = SystemMonitors(connection: session.connection)
+    /// A session from the background becomes the active one again, with its notifier and monitors; the tray follows it.
+    func adopt(_ parked: ParkedSession) {
+        session = parked.session
+        notifier = parked.notifier
+        monitors = parked.monitors
+        feedTray(from: parked.session)
     }
 
     func showPreferences() {
@@ -414,7 +414,7 @@ public final class DesktopApplication {
             }
             return
         }
-        background.removeValue(forKey: id).map { $0.session.connection.disconnect() }
+        background.removeValue(forKey: id)?.end()
         serverStates.forget(id)
         // The next server in the list, if any; setup when that was the last.
         if let next = account.settingsStore.load().server {
