@@ -57,6 +57,41 @@ struct HistoryExportTests {
         #expect(third.messagesAdded == 1 && third.messagesAlreadyThere == 5 && other.allMessages(in: c.id).count == 6)
     }
 
+    /// One conversation continued on two computers: each has messages the other lacks. Merged, the older ones take
+    /// their place among those already here (the conversation reads in the order it was written), the index
+    /// follows, and importing again changes nothing.
+    @Test func mergedMessagesTakeTheirPlaceInTheConversation() throws {
+        let at = { (seconds: Double) in Date(timeIntervalSince1970: 1_700_000_000 + seconds) }
+        let c = Conversation(agent: .jarvis, title: "Deploy", created: at(0))
+        let here = HistoryStore.inMemory()
+        let there = HistoryStore.inMemory()
+        let question = ChatMessage(conversation: c.id, role: .user, text: "first question", state: .sent, created: at(100))
+        for store in [here, there] {
+            store.insert(c)
+            store.append(question)
+        }
+        there.append(ChatMessage(conversation: c.id, role: .assistant, text: "an answer from the laptop", state: .complete, created: at(200)))
+        here.append(ChatMessage(conversation: c.id, role: .user, text: "a later question", state: .sent, created: at(300)))
+        let document = try HistoryImport.decode(there.exportDocument().encoded())
+
+        let merged = try here.importHistory(document)
+        #expect(merged.messagesAdded == 1 && merged.conversationsGrown == [c.id])
+        let order = ["first question", "an answer from the laptop", "a later question"]
+        #expect(here.allMessages(in: c.id).map(\.text) == order)
+        #expect(here.messages(in: c.id, before: nil, limit: 2).map(\.text) == Array(order.suffix(2)), "the newest page too")
+        #expect(HistorySearchTests().indexMatchesMessages(here) && here.search(SearchQuery("laptop")).count == 1)
+
+        let again = try here.importHistory(document)
+        #expect(again.messagesAdded == 0 && again.conversationsGrown.isEmpty && here.allMessages(in: c.id).map(\.text) == order)
+
+        // Messages newer than every one here are only appended: the others keep their numbers.
+        let numbers = here.allMessages(in: c.id).map(\.sequence)
+        there.append(ChatMessage(conversation: c.id, role: .assistant, text: "the newest", state: .complete, created: at(400)))
+        _ = try here.importHistory(HistoryImport.decode(there.exportDocument().encoded()))
+        #expect(Array(here.allMessages(in: c.id).map(\.sequence).prefix(3)) == numbers)
+        #expect(here.allMessages(in: c.id).last?.text == "the newest")
+    }
+
     @Test func markdownReadsAsAConversationAndKeepsCodeBlocks() {
         let (store, c) = sampleStore()
         let utc = TimeZone(identifier: "UTC")!

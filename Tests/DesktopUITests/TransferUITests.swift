@@ -22,11 +22,15 @@ struct TransferUITests {
         history.append(ChatMessage(conversation: notes.id, role: .user, text: "a note", state: .sent, created: notes.created))
         history.append(ChatMessage(conversation: deploy.id, role: .user, text: "how do I deploy?", state: .sent, created: deploy.created))
         history.append(
-            ChatMessage(conversation: deploy.id, role: .assistant, text: "Run:\n\n```sh\nmake deploy\n```", state: .complete, created: deploy.created)
-        )
+            ChatMessage(
+                conversation: deploy.id, role: .assistant, text: "Run:\n\n```sh\nmake deploy\n```", state: .complete,
+                created: deploy.created + 60))
 
-        // What another computer exported: one conversation this history does not have.
+        // What another computer exported: one conversation this history does not have, and a message of Deploy written
+        // there, older than this history's reply.
         let other = HistoryStore.inMemory()
+        other.insert(deploy)
+        other.append(ChatMessage(conversation: deploy.id, role: .user, text: "a note from the laptop", state: .sent, created: deploy.created + 30))
         let away = Conversation(agent: .jarvis, title: "Imported from another computer", created: Date(timeIntervalSince1970: 1_650_000_000))
         other.insert(away)
         other.append(ChatMessage(conversation: away.id, role: .user, text: "hello from there", state: .sent, created: away.created))

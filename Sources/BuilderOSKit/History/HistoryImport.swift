@@ -31,6 +31,8 @@ public struct HistoryImportSummary: Sendable, Equatable {
     public var conversationsAdded = 0
     public var messagesAdded = 0
     public var messagesAlreadyThere = 0
+    /// Conversations that were here already and got messages: a view showing one reads it again.
+    public var conversationsGrown: Set<UUID> = []
 
     /// What the import did, a sentence a count so each takes its plural form (the app's dialog, the CLI).
     public var lines: [String] {
@@ -109,11 +111,14 @@ extension HistoryStore {
                 try db.run(
                     "INSERT OR IGNORE INTO conversations (id, agent, title, created, updated, draft) VALUES (?, ?, ?, ?, ?, '')",
                     [.text(c.id.uuidString), .text(c.agent.rawValue), .text(c.title), .real(c.created), .real(c.updated)])
-                if db.changes > 0 {
-                    summary.conversationsAdded += 1
-                } else {
+                let existed = db.changes == 0
+                if existed {
                     try db.run("UPDATE conversations SET updated = MAX(updated, ?) WHERE id = ?", [.real(c.updated), .text(c.id.uuidString)])
+                } else {
+                    summary.conversationsAdded += 1
                 }
+                let lastBefore = try db.query("SELECT IFNULL(MAX(seq), 0) FROM messages") { $0.int(0) }.first ?? 0
+                let addedBefore = summary.messagesAdded
                 for m in c.messages {
                     let state: ChatMessage.State = m.state == .queued ? .failed : m.state == .streaming ? .interrupted : m.state
                     let attachments = String(decoding: (try? JSONEncoder().encode(m.attachments)) ?? Data("[]".utf8), as: UTF8.self)
@@ -125,6 +130,10 @@ extension HistoryStore {
                         ])
                     if db.changes > 0 { summary.messagesAdded += 1 } else { summary.messagesAlreadyThere += 1 }
                 }
+                if existed, summary.messagesAdded > addedBefore {
+                    summary.conversationsGrown.insert(c.id)
+                    try keepInOrder(c.id, addedAfter: lastBefore)
+                }
             }
             try db.execute("COMMIT")
         } catch {
@@ -132,5 +141,26 @@ extension HistoryStore {
             throw .other(detail: String(format: L("The chat history at %@ could not be written."), path))
         }
         return summary
+    }
+
+    /// A conversation is shown in the order of its messages' numbers, which an insert takes from the end. Messages
+    /// merged into a conversation already here (numbered after `sequence`) that are older than some already here
+    /// (a backup of another computer's part of it) are put in place: the conversation's messages are written
+    /// again in the order they were made, the index following through its triggers.
+    private func keepInOrder(_ conversation: UUID, addedAfter sequence: Int64) throws {
+        let id = SQLiteDatabase.Value.text(conversation.uuidString)
+        let outOfOrder =
+            try db.query(
+                "SELECT (SELECT MIN(created) FROM messages WHERE conversation = ? AND seq > ?)"
+                    + " < (SELECT MAX(created) FROM messages WHERE conversation = ? AND seq <= ?)",
+                [id, .int(sequence), id, .int(sequence)]
+            ) { $0.int(0) }.first == 1
+        guard outOfOrder else { return }
+        let columns = "id, conversation, role, text, state, created, attachments"
+        try db.execute("CREATE TEMP TABLE IF NOT EXISTS import_order (\(columns))")
+        try db.run("INSERT INTO import_order SELECT \(columns) FROM messages WHERE conversation = ? ORDER BY created, seq", [id])
+        try db.run("DELETE FROM messages WHERE conversation = ?", [id])
+        try db.execute("INSERT INTO messages (\(columns)) SELECT \(columns) FROM import_order ORDER BY rowid")
+        try db.execute("DELETE FROM import_order")
     }
 }

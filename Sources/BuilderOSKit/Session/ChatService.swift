@@ -311,6 +311,7 @@ public final class ChatService {
         let summary = try history.importHistory(HistoryImport.read(fileAt: path))
         conversations = history.conversations()
         changes.notify(.conversationsChanged)
+        for id in summary.conversationsGrown { changes.notify(.messagesReplaced(conversation: id)) }
         return summary
     }
 

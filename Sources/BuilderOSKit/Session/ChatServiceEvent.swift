@@ -11,4 +11,7 @@ public enum ChatServiceEvent: Sendable, Equatable {
     case replyGrew(message: UUID, conversation: UUID)
     /// A conversation's turn started, got its first chunk, or ended.
     case turnChanged(conversation: UUID)
+    /// Messages were merged into a conversation (an import), possibly among those already there: a view showing
+    /// it reads it again.
+    case messagesReplaced(conversation: UUID)
 }

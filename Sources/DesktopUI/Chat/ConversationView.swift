@@ -182,6 +182,9 @@ final class ConversationView {
             messages.updateLater(id)
         case .turnChanged(let c) where c == conversationID:
             refreshTurn()
+        case .messagesReplaced(let c) where c == conversationID:
+            showNewest()
+            showBody()
         default:
             break
         }

@@ -68,7 +68,7 @@ final class ConnectionPage: Page {
         context.session.chat.changes.add(owner: self) { [weak self] event in
             // Counted from the history: on new messages and finished turns, not on every chunk.
             switch event {
-            case .messageAdded, .turnChanged: self?.showActivity()
+            case .messageAdded, .turnChanged, .messagesReplaced: self?.showActivity()
             case .messageChanged, .replyGrew, .conversationsChanged: break
             }
         }

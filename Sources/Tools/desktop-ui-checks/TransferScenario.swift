@@ -6,7 +6,8 @@ import GtkKit
 
 /// Export and import through the window (the test seeds two conversations and writes the files to
 /// import): every conversation to JSON from the main menu, the open one to Markdown from its own
-/// menu, an import that adds a conversation (shown in the list at once), the same import again
+/// menu, an import that adds a conversation (shown in the list at once) and a message to the open one
+/// (shown in its place at once), the same import again
 /// (adds nothing), and a truncated file (refused with the reason). GTK's own file chooser answers
 /// (the tests' session bus has no portal).
 @MainActor
@@ -46,6 +47,12 @@ enum TransferScenario: ScenarioGroup {
         d.expect(await d.chooseFile(importFile), "the file chooser asks what to import")
         let added = await notice("import-done", d)
         d.expect(added && d.texts(main).contains("Imported from another computer"), "the imported conversation is listed", d.texts(main))
+        // Deploy, open, shows the message merged into it in its place: after the question, before the reply.
+        let shown = d.texts(main)
+        let places = ["how do I deploy?", "a note from the laptop", "make deploy"].map { shown.range(of: $0)?.lowerBound }
+        d.expect(
+            places.allSatisfy { $0 != nil } && places[0]! < places[1]! && places[1]! < places[2]!,
+            "the open conversation shows the merged message in its place", shown)
         if let dialog = d.window(named: "import-done") {
             d.expect(d.texts(dialog).contains("1"), "the dialog says what was added", d.texts(dialog))
             await d.screenshot(dialog, "imported")
