@@ -87,4 +87,13 @@ struct ServerListTests {
         try s.rename(id: a.id, to: "")
         #expect(s.servers[0].name == "mini.example.com", "an empty name is the host again")
     }
+
+    /// Unnamed, a server is called by its host as people read it, with a port that is not the default.
+    @Test(arguments: [
+        ("https://mini.example.com", "mini.example.com"), ("http://192.168.1.20:8080", "192.168.1.20:8080"),
+        ("http://[fd00::20]:8080", "[fd00::20]:8080"), ("https://xn--bcher-kva.example", "bücher.example"),
+    ])
+    func theDefaultNameIsTheHost(address: String, name: String) throws {
+        #expect(ServerProfile(address: try ServerAddress.parse(address).baseURL, historyFile: "h").name == name)
+    }
 }

@@ -37,11 +37,12 @@ public struct ServerProfile: Sendable, Equatable, Identifiable {
     /// The parsed address (nil only for a value edited by hand outside the app).
     public var server: ServerAddress? { try? ServerAddress.parse(address) }
 
-    /// The name lists show: the one the user gave, or the address's host (with its port when not the default).
+    /// The name lists show: the one the user gave, or the address's host as people read it (with its port when
+    /// not the default). Decoded by GLib, not `URLComponents.host`, which loads ICU's data for it (the window
+    /// shows a name at every start).
     public var name: String {
         if !customName.isEmpty { return customName }
         guard let server else { return address }
-        let url = URLComponents(string: server.baseURL)
-        return [url?.host, url?.port.map(String.init)].compactMap { $0 }.joined(separator: ":")
+        return (server.unicodeHost ?? server.host) + (server.port.map { ":\($0)" } ?? "")
     }
 }
