@@ -94,10 +94,13 @@ enum Shell {
         try await offThePool { try runBlocking(path, arguments) }
     }
 
-    static func runBlocking(_ path: String, _ arguments: [String]) throws -> String {
+    /// `directory`: the process's working directory (never the test process's own: tests run in parallel, and
+    /// changing it for one changes it for all).
+    static func runBlocking(_ path: String, _ arguments: [String], in directory: URL? = nil) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -146,7 +146,9 @@ final class OpenSSLServer: @unchecked Sendable {
         let certificatePath = folder.appendingPathComponent("cert.pem")
         certificate = certificatePath
         let key = folder.appendingPathComponent("key.pem")
-        let openssl = { (arguments: [String]) throws in _ = try Shell.runBlocking("/usr/bin/openssl", arguments) }
+        // In the certificate's folder: `openssl ca` writes its database beside the configuration it reads.
+        let directory = folder
+        let openssl = { (arguments: [String]) throws in _ = try Shell.runBlocking("/usr/bin/openssl", arguments, in: directory) }
         let selfSigned = { (names: String, subject: String) throws in
             try openssl([
                 "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-keyout", key.path, "-out", certificatePath.path,
@@ -177,9 +179,6 @@ final class OpenSSLServer: @unchecked Sendable {
             try "".write(to: folder.appendingPathComponent("index.txt"), atomically: true, encoding: .utf8)
             try "01\n".write(to: folder.appendingPathComponent("serial"), atomically: true, encoding: .utf8)
             let dates = kind == .expired ? ["-startdate", "20200101000000Z", "-enddate", "20200201000000Z"] : ["-days", "1"]
-            let previous = FileManager.default.currentDirectoryPath
-            FileManager.default.changeCurrentDirectoryPath(folder.path)
-            defer { FileManager.default.changeCurrentDirectoryPath(previous) }
             try openssl(
                 [
                     "ca", "-batch", "-config", configuration.path, "-cert", authority.path, "-keyfile", authorityKey.path,
