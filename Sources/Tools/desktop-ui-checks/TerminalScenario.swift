@@ -64,8 +64,11 @@ enum TerminalScenario: ScenarioGroup {
         d.expect(await d.wait { shell.text.contains("ui-20-done") }, "a command typed in the tab runs on the server", shell.text)
 
         // The shell follows the window's size.
+        let before = (shell.rows, shell.columns)
         gtk_window_set_default_size(gtkCast(main, to: GtkWindow.self), 900, 640)
-        await d.settle()
+        // The compositor answers a resize when it will (on Wayland, a configure round trip; later on a busy machine).
+        _ = await d.wait { (shell.rows, shell.columns) != before }
+        await d.nextFrame(main)
         await d.settle()
         let (rows, cols) = (shell.rows, shell.columns)
         shell.type("stty size\r")
