@@ -108,8 +108,7 @@ public final class DesktopApplication {
         Actions.add("rename-server", to: application) { [unowned self] in renameServer() }
         Actions.add("sign-out", to: application) { [unowned self] in confirmSignOut() }
         Actions.add("about", to: application) { [unowned self] in AboutDialog.present(parent: currentWindow) }
-        // A notification's click: bring the main window back, on the notification's server (and conversation).
-        Actions.add("activate", to: application) { [unowned self] in activate() }
+        // A notification's click (`NotificationClick`): the main window back, on the notification's server (and conversation).
         Actions.add("show-server", to: application) { [unowned self] id in showFromNotification(server: id) }
         Actions.add("show-conversation", to: application) { [unowned self] target in
             guard let (server, conversation) = NotificationClick.conversationTarget(target) else { return activate() }
