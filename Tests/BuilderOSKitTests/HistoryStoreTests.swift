@@ -41,6 +41,37 @@ struct HistoryStoreTests {
         #expect(afterDelete.conversations().isEmpty && afterDelete.queued().isEmpty)
         #expect(afterDelete.messageCount(in: c.id) == 0)
     }
+
+    func mode(_ path: String) throws -> Int {
+        try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
+    /// The conversations are the user's alone, whatever the umask, the folder or an earlier version left.
+    @Test func theHistoryAndItsCompanionsAreReadableByTheUserAlone() throws {
+        let path = temporaryPath()
+        let folder = (path as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A folder made by someone else, open to all (under the usual umask, SQLite alone makes 0644 files).
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let store = try HistoryStore(path: path)
+        let c = Conversation(agent: .jarvis, title: "Private")
+        store.insert(c)
+        _ = store.append(ChatMessage(conversation: c.id, role: .user, text: "secret plans", state: .sent))
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            #expect(try mode(path + suffix) == 0o600, "history\(suffix)")
+        }
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"), "the log exists while the store is open")
+
+        // A file an earlier version left readable by all is narrowed when it is opened, its messages kept.
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            #expect(chmod(path + suffix, 0o644) == 0)
+        }
+        let reopened = try HistoryStore(path: path)
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            #expect(try mode(path + suffix) == 0o600, "history\(suffix) after reopening")
+        }
+        #expect(reopened.messages(in: c.id).map(\.text) == ["secret plans"])
+    }
 }
 
 /// What runs at every start, send and turn's end must not read the whole history: with 10,000

@@ -61,6 +61,7 @@ public final class HistoryStore: HistoryStoring {
                 try FileManager.default.createDirectory(
                     atPath: (path as NSString).deletingLastPathComponent,
                     withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                Self.keepPrivate(path)
             }
             db = try SQLiteDatabase(path: path)
             try HistorySchema.upgrade(db)
@@ -72,6 +73,17 @@ public final class HistoryStore: HistoryStoring {
     }
 
     private static let memory = ":memory:"
+
+    /// The history holds the user's conversations: only they may read it, in a folder that was
+    /// there before (wider than ours) too. SQLite makes a new database file 0644 less the umask and
+    /// gives its log and index the file's mode, so the file is made 0600 before SQLite opens it, and
+    /// a file an earlier version made is narrowed with its companions. A file that cannot be changed
+    /// (not the user's) is left as it is: SQLite then says whether it can be opened.
+    static func keepPrivate(_ path: String) {
+        let created = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if created >= 0 { close(created) }
+        for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
+    }
 
     /// The same store in memory: nothing written to disk, gone with the object (tests, benchmarks).
     public static func inMemory() -> HistoryStore {
