@@ -118,10 +118,9 @@ private func height(of child: UnsafeMutablePointer<GtkWidget>, _ record: ChildRe
         measureExactly(child, record, width: width)
         return record.height
     }
-    // The text's area stays the same: a block as wide as its natural width keeps its height.
-    // (The natural width as capped, as when labels capped it themselves: estimated with the uncapped
-    // width, the text being read did not stay in view after a narrowing — `LongReplyResizeCheck`.
-    // Why is not yet understood.)
+    // The text's area stays the same: a block as wide as its natural width (as capped, as labels cap
+    // it) keeps its height. An estimate only places blocks until they are measured; where the text
+    // being read stays does not depend on it (`allocate`'s anchor).
     let (minimum, natural) = widths(of: child, record, serial: serial)
     let before = Double(min(record.measuredWidth, max(natural, 1)))
     let after = Double(min(max(width, minimum), max(natural, 1)))
@@ -215,15 +214,18 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
     let band = nearBand(box)
     let list = column.children(of: box)
     // At a new width the blocks above the view change height (estimated or measured): the first
-    // block reaching into the view keeps its place in it (scroll anchoring). Its old position is
-    // the sum of the heights the column knew at the old width.
+    // block reaching into the view keeps its place in it (scroll anchoring). Where the blocks were
+    // is where they were placed at the old width, not the sum of the heights the column holds: GTK
+    // measures the column at the new width before allocating it, and those heights are the new
+    // width's estimates by now (a paragraph narrower than its natural width estimated 8 px taller
+    // took the anchor six paragraphs up, and the text being read left the view).
     var anchor: (child: UnsafeMutablePointer<GtkWidget>, oldY: Double)?
     if column.allocatedWidth >= 0, column.allocatedWidth != width, let band {
-        var oldY = 0.0
+        let oldWidth = column.allocatedWidth
         for (child, entry) in list {
-            let height = entry._withUnsafeGuaranteedRef { $0.height }
-            if oldY + Double(height) > band.viewTop { anchor = (child, oldY); break }
-            oldY += Double(height + column.spacing)
+            let (shown, placed) = entry._withUnsafeGuaranteedRef { ($0.shown, $0.allocated) }
+            guard shown == .at(width: oldWidth), placed.y >= 0 else { continue }
+            if Double(placed.y + placed.height) > band.viewTop { anchor = (child, Double(placed.y)); break }
         }
     }
     let sameWidth = column.allocatedWidth == width

@@ -37,13 +37,6 @@ final class Driver {
         expect(await wait { texts(window).contains(text) }, name, texts(window))
     }
 
-    /// A check that fails on X11 but is only reported on Wayland: a defect found there and not fixed
-    /// yet, written down in docs/performance.md ("What is left") with what was measured.
-    func expectOnX11(_ condition: Bool, _ name: String, _ detail: @autoclosure () -> String = "") {
-        if onX11 || condition { return expect(condition, name, detail()) }
-        print("KNOWN \(scenario) on Wayland: \(name) \(detail())")
-    }
-
     // MARK: Finding things
 
     func window(named name: String) -> Widget? {

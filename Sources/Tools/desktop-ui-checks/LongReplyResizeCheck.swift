@@ -82,7 +82,7 @@ enum LongReplyResizeCheck {
         _ = await d.wait(seconds: 20) { !LazyColumn.isValidating(view.widget) }
         await d.settle()
         d.expect(LazyColumn.hiddenChildren(view.widget).isEmpty, "and are shown in the end")
-        d.expectOnX11(inView(reading, scroller), "the paragraph read before the resize is still in view", describePosition(reading, scroller, blocks))
+        d.expect(inView(reading, scroller), "the paragraph read before the resize is still in view", describePosition(reading, scroller, blocks))
 
         // And wider again: everything above is estimated, then measured (shorter); the paragraph
         // being read stays in view.
@@ -92,7 +92,7 @@ enum LongReplyResizeCheck {
         _ = await d.wait(seconds: 20) { !LazyColumn.isValidating(view.widget) }
         await d.settle()
         d.expect(LazyColumn.hiddenChildren(view.widget).isEmpty, "after widening too, every block is shown in the end")
-        d.expectOnX11(
+        d.expect(
             inView(readingNow, scroller), "the paragraph read before widening is still in view", describePosition(readingNow, scroller, blocks))
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
     }
