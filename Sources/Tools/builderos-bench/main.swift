@@ -128,15 +128,21 @@ if only == nil || only == "startup" {
         print(String(format: "  whole process, exit included: %@ %.0f ms", label, Stats.median(seconds) * 1000))
     }
     let (a, a10k, aEmpty, r) = (Stats.median(app), Stats.median(app10k), Stats.median(appEmpty), Stats.median(c))
+    // Beside the ratio of the medians, the range of each run's ratio to the C window started next to
+    // it: between two starts GTK's own start alone moves by tens of milliseconds.
+    func cWindow(besides ours: [Double]) -> String {
+        let ratios = zip(ours, c).map { $0 / $1 }.filter(\.isFinite)
+        return String(format: "%.0f ms (C GTK window; runs %.2f–%.2f×)", r * 1000, ratios.min() ?? .nan, ratios.max() ?? .nan)
+    }
     add(
-        "start → first frame (signed in, no conversation, first start)", String(format: "%.0f ms", aEmpty * 1000),
-        String(format: "%.0f ms (C GTK window)", r * 1000), String(format: "%.2f×", aEmpty / r), "≤ 1.25×", aEmpty / r <= 1.25)
+        "start → first frame (signed in, no conversation, first start)", String(format: "%.0f ms", aEmpty * 1000), cWindow(besides: appEmpty),
+        String(format: "%.2f×", aEmpty / r), "≤ 1.25×", aEmpty / r <= 1.25)
     add(
-        "start → first frame (1,000-message conversation)", String(format: "%.0f ms", a * 1000), String(format: "%.0f ms (C GTK window)", r * 1000),
-        String(format: "%.2f×", a / r), "≤ 1.25×", a / r <= 1.25)
+        "start → first frame (1,000-message conversation)", String(format: "%.0f ms", a * 1000), cWindow(besides: app),
+        String(format: "%.2f×", a / r),
+        "≤ 1.25×", a / r <= 1.25)
     add(
-        "start → first frame (10,000-message conversation)", String(format: "%.0f ms", a10k * 1000),
-        String(format: "%.0f ms (C GTK window)", r * 1000),
+        "start → first frame (10,000-message conversation)", String(format: "%.0f ms", a10k * 1000), cWindow(besides: app10k),
         String(format: "%.2f×", a10k / r), "≤ 1.25×", a10k / r <= 1.25)
 
     print("Peak memory…")
