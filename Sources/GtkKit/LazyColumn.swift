@@ -215,10 +215,8 @@ private let allocate: GtkCustomAllocateFunc = { box, width, _, _ in
     let list = column.children(of: box)
     // At a new width the blocks above the view change height (estimated or measured): the first
     // block reaching into the view keeps its place in it (scroll anchoring). Where the blocks were
-    // is where they were placed at the old width, not the sum of the heights the column holds: GTK
-    // measures the column at the new width before allocating it, and those heights are the new
-    // width's estimates by now (a paragraph narrower than its natural width estimated 8 px taller
-    // took the anchor six paragraphs up, and the text being read left the view).
+    // is where they were placed at the old width: GTK measures the column at the new width before
+    // allocating it, so the heights the column holds are the new width's estimates by now.
     var anchor: (child: UnsafeMutablePointer<GtkWidget>, oldY: Double)?
     if column.allocatedWidth >= 0, column.allocatedWidth != width, let band {
         let oldWidth = column.allocatedWidth
