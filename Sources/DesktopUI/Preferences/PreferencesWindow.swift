@@ -3,7 +3,8 @@ import CGtk
 import GtkKit
 
 /// Ctrl+,: appearance, behaviour (auto-refresh, notifications, background), Wake-on-LAN, and the
-/// server (its address, Change Address…, Forget Server…). Every change is saved at once.
+/// server (its address, the authority trusted for it, Change Address…, Forget Server…). Every change
+/// is saved at once.
 @MainActor
 final class PreferencesWindow {
     let window: Widget
@@ -61,6 +62,14 @@ final class PreferencesWindow {
                 UI.label(L("Server"), classes: [Style.headline]),
                 UI.label(server?.displayURL ?? L("Not set up"), classes: [Style.code], selectable: true),
             ])
+        // An authority trusted for this server beside the system's (set up in the wizard or with
+        // `builderos login --ca-file`): trusting another one goes through Change Address…, which tests it.
+        if let server, let authority = settingsStore.load().server(at: server)?.caFile {
+            let trusted = UI.label(
+                String(format: L("Trusting the authorities in %@ for this server."), authority), classes: [Style.label, Style.dim])
+            gtk_widget_set_name(trusted, "trusted-authority")
+            UI.append(account, trusted)
+        }
         let close = { gtk_window_destroy(gwindow) }
         if server != nil {
             let change = UI.button(L("_Change Address…"), classes: [Style.secondaryButton]) {

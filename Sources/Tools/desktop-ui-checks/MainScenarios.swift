@@ -334,8 +334,29 @@ enum MainScenarios: ScenarioGroup {
         d.type("127.0.0.1:\(c.options["wol-port"] ?? "9")", into: "wol-broadcast", in: prefs)
         d.expect(!(d.widget("wol-problem", in: prefs).map { gtk_widget_get_visible($0) != 0 } ?? true), "a valid MAC and broadcast are accepted")
         d.expect(SettingsStore().load().activeServer?.wakeMAC == "3c:22:fb:12:34:56", "and saved")
+        d.expect(d.widget("trusted-authority", in: prefs) == nil, "the server card names no authority when none is trusted beside the system's")
         await d.screenshot(prefs, "preferences")
         gtk_window_destroy(gtkCast(prefs, to: GtkWindow.self))
+        // With one trusted for the server (as the wizard's Trust a Certificate Authority… saves it), the card names it.
+        let authority = "/home/user/ca/builderos-ca.pem"
+        await withTrustedAuthority(authority) {
+            g_action_group_activate_action(OpaquePointer(d.app.application), "preferences", nil)
+            guard await d.wait(until: { d.window(named: "preferences") != nil }), let prefs = d.window(named: "preferences") else {
+                return d.expect(false, "Preferences opens again")
+            }
+            let trusting = String(format: d.translated("Trusting the authorities in %@ for this server."), authority)
+            d.expect(d.texts(prefs).contains(trusting), "the server card names the authority trusted for the server", d.texts(prefs))
+            // Scrolled to the server card, at the end, for the screenshot.
+            if let label = d.widget("trusted-authority", in: prefs), let scroller = gtk_widget_get_ancestor(label, gtk_scrolled_window_get_type()),
+                let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
+            {
+                _ = await d.wait { gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment) }
+                gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+                await d.settle()
+            }
+            await d.screenshot(prefs, "preferences-authority")
+            gtk_window_destroy(gtkCast(prefs, to: GtkWindow.self))
+        }
         d.activate(PageID.chat.windowAction, in: main)
         d.activate(PageID.power.windowAction, in: main)
         d.expect(await d.wait { d.isSensitive("wake-button", in: main) }, "Wake is available with a MAC address")
@@ -345,6 +366,21 @@ enum MainScenarios: ScenarioGroup {
             "Wake sends the packet and watches for the server", d.texts(main))
         d.expect(await d.wait { d.texts(main).contains("The server is awake.") }, "the server is seen awake")
         await d.screenshot(main, "power")
+    }
+
+    /// Runs `body` with `authority` saved as the active server's extra certificate authority, then
+    /// takes it off again (the scenario's server is plain HTTP: the file is never read).
+    static func withTrustedAuthority(_ authority: String, _ body: () async -> Void) async {
+        let store = SettingsStore()
+        func setAuthority(_ path: String?) {
+            var settings = store.load()
+            guard let index = settings.servers.firstIndex(where: { $0.id == settings.activeServerID }) else { return }
+            settings.servers[index].caFile = path
+            try? store.save(settings)
+        }
+        setAuthority(authority)
+        await body()
+        setAuthority(nil)
     }
 
     /// The main window laid out right to left: the conversation list moves to the right, the
