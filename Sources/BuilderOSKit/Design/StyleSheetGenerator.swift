@@ -57,7 +57,16 @@ public enum StyleSheetGenerator {
     /// show hover, press and disabled states; entries take the field colours and a focus ring.
     static func widgetRules(_ tokens: DesignTokens) -> [String] {
         let t = Values(tokens)
-        var lines: [String] = []
+        // GTK's own buttons (header, sidebar, composer, menus) are flat too, filled like the design's
+        // quick actions, with the same hover and press states: the default theme's gradient and drop
+        // shadow are not the design's, and under GL each costs memory for as long as the window lives
+        // (docs/performance.md, rule 40). The fill has the lowest specificity, so components win.
+        var lines = [
+            "button { background-image: none; box-shadow: none; background-color: @surface-raised; }",
+            "button.flat, button.link, windowcontrols > button { background-color: transparent; }",
+            "button:hover { background-image: image(alpha(@text, \(t.opacity("hover")))); }",
+            "button:active, button:checked { background-image: image(alpha(@text, \(t.opacity("pressed")))); }",
+        ]
         for name in tokens.components.keys.sorted() where name.hasPrefix("button-") {
             let selector = "button.\(prefix)\(name)"
             lines.append("\(selector) { border: none; box-shadow: none; background-image: none; transition: all \(t.ms("fast")) ease-out; }")

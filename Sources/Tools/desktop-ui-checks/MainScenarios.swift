@@ -26,6 +26,28 @@ enum MainScenarios: ScenarioGroup {
         return main
     }
 
+    /// GTK's own buttons (header, sidebar, composer) draw neither the default theme's gradient nor
+    /// its drop shadow (`StyleSheetGenerator.widgetRules`; docs/performance.md, rule 40).
+    static func ownButtonsFlat(_ d: Driver, _ main: Widget) {
+        func isOwnButton(_ widget: Widget) -> Bool {
+            let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+            guard gtk_widget_get_mapped(widget) != 0, g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0 else { return false }
+            let classes = gtk_widget_get_css_classes(widget)
+            defer { g_strfreev(classes) }
+            var index = 0
+            while let name = classes?[index] {
+                if String(cString: name).hasPrefix(StyleSheetGenerator.prefix) { return false }
+                index += 1
+            }
+            return true
+        }
+        let buttons = WidgetTree.all(main).filter(isOwnButton)
+        let drawn = buttons.flatMap(RenderNodeKinds.of)
+        let themed = drawn.filter { $0 == GSK_LINEAR_GRADIENT_NODE || $0 == GSK_OUTSET_SHADOW_NODE }
+        d.expect(
+            buttons.count >= 5 && themed.isEmpty, "GTK's own buttons are flat", "\(buttons.count) buttons, \(themed.count) gradients and shadows")
+    }
+
     /// The fonts of the first frame (`StartFonts`, `FontPreload`): a first start has none to load
     /// ahead; later starts load the last start's while GTK starts, for the settings GTK lays text
     /// out with; after the first frame the file holds what the window's labels use.
@@ -124,6 +146,7 @@ enum MainScenarios: ScenarioGroup {
             d.accelerator(for: "win.quick-actions") == "<Control>k" && d.accelerator(for: "win.refresh") == "F5",
             "Ctrl+K opens quick actions and F5 refreshes")
         await chat(d, main, c)
+        ownButtonsFlat(d, main)
         await dashboard(d, main)
         await connection(d, main)
         await power(d, main, c)
