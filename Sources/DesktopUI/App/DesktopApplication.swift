@@ -54,6 +54,10 @@ public final class DesktopApplication {
         // The environment is changed first: the thread below may read it (getenv races setenv).
         AppIcon.addFolderToDataDirectories()
         StartFontsCache.preload()
+        // The first window's stylesheet and layout need the design tokens (JSON, ~1.5 ms to decode):
+        // decoded beside GTK's start, so the main thread finds them ready (`shipped` is made once, by
+        // whichever thread comes first). At normal priority: the main thread may wait for it.
+        Thread.detachNewThread { _ = DesignTokens.shipped }
     }
 
     /// Runs the GLib main loop until the last window closes; returns the exit status.
