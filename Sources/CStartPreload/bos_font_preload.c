@@ -22,25 +22,43 @@ char *bos_font_setup_describe_context(GtkWidget *widget) {
                            language ? pango_language_to_string(language) : "-");
 }
 
-/* A font description and how many characters of the described labels it sets. */
+/* A font description, how many characters of the described labels it sets, and which. */
 typedef struct {
     char *text;
     glong characters;
     guint order;
+    GString *set;
 } FontUse;
 
-static void add_font(GArray *fonts, const PangoFontDescription *description, glong characters) {
-    char *text = pango_font_description_to_string(description);
-    for (guint i = 0; i < fonts->len; i++) {
-        FontUse *use = &g_array_index(fonts, FontUse, i);
-        if (strcmp(use->text, text) == 0) {
-            use->characters += characters;
-            g_free(text);
-            return;
-        }
+/* Adds the characters of `text` from byte `start` to `end` that `set` lacks (controls left out). */
+static void add_characters(GString *set, const char *text, glong start, glong end) {
+    for (const char *p = text + start; p < text + end && *p && set->len < BOS_FONT_CHARACTERS_MAX;
+         p = g_utf8_next_char(p)) {
+        gunichar c = g_utf8_get_char(p);
+        if (g_unichar_iscntrl(c)) continue;
+        char encoded[8];
+        encoded[g_unichar_to_utf8(c, encoded)] = 0;
+        /* A whole UTF-8 sequence only matches at a character boundary. */
+        if (!strstr(set->str, encoded)) g_string_append(set, encoded);
     }
-    FontUse use = {text, characters, fonts->len};
-    g_array_append_val(fonts, use);
+}
+
+/* `count` characters set in the font, those of `text` from byte `start` to `end`. */
+static void add_font(GArray *fonts, const PangoFontDescription *description, glong count, const char *text, glong start,
+                     glong end) {
+    char *name = pango_font_description_to_string(description);
+    FontUse *use = NULL;
+    for (guint i = 0; i < fonts->len && !use; i++)
+        if (strcmp(g_array_index(fonts, FontUse, i).text, name) == 0) use = &g_array_index(fonts, FontUse, i);
+    if (use) {
+        g_free(name);
+    } else {
+        FontUse fresh = {name, 0, fonts->len, g_string_new(NULL)};
+        g_array_append_val(fonts, fresh);
+        use = &g_array_index(fonts, FontUse, fonts->len - 1);
+    }
+    use->characters += count;
+    add_characters(use->set, text, start, end);
 }
 
 /* The label's font with each font-changing attribute of its text merged in, as Pango itemizes it. */
@@ -50,7 +68,7 @@ static void add_label_fonts(GtkWidget *label, GArray *fonts) {
     glong length = (glong)strlen(text), inOtherFonts = 0;
     PangoAttrList *attributes = pango_layout_get_attributes(gtk_label_get_layout(GTK_LABEL(label)));
     if (!attributes) {
-        add_font(fonts, base, g_utf8_strlen(text, -1));
+        add_font(fonts, base, g_utf8_strlen(text, -1), text, 0, length);
         return;
     }
     GSList *list = pango_attr_list_get_attributes(attributes);
@@ -78,14 +96,15 @@ static void add_label_fonts(GtkWidget *label, GArray *fonts) {
         if (changes) {
             /* The attribute's span in bytes of the text: near enough to characters to rank fonts by. */
             glong start = MIN((glong)attribute->start_index, length), end = MIN((glong)attribute->end_index, length);
-            add_font(fonts, description, MAX(end - start, 0));
+            add_font(fonts, description, MAX(end - start, 0), text, start, end);
             inOtherFonts += MAX(end - start, 0);
         }
         pango_font_description_free(description);
     }
     g_slist_free_full(list, (GDestroyNotify)pango_attribute_destroy);
-    /* The label's own font sets what no attribute changed (overlapping attributes: at least none). */
-    add_font(fonts, base, MAX(length - inOtherFonts, 0));
+    /* The label's own font sets what no attribute changed (overlapping attributes: at least none);
+     * all of the text's characters are kept for it, a few more than it sets. */
+    add_font(fonts, base, MAX(length - inOtherFonts, 0), text, 0, length);
 }
 
 static void walk(GtkWidget *widget, GArray *fonts) {
@@ -102,20 +121,25 @@ static gint by_use(gconstpointer a, gconstpointer b) {
     return x->order < y->order ? -1 : (x->order > y->order ? 1 : 0);
 }
 
-char **bos_font_setup_describe_fonts(GtkWidget *root, int limit) {
+char **bos_font_setup_describe_fonts(GtkWidget *root, int limit, char ***characters) {
     GArray *fonts = g_array_new(FALSE, FALSE, sizeof(FontUse));
     walk(root, fonts);
     g_array_sort(fonts, by_use);
-    GPtrArray *names = g_ptr_array_new();
+    GPtrArray *names = g_ptr_array_new(), *sets = g_ptr_array_new();
     for (guint i = 0; i < fonts->len; i++) {
         FontUse *use = &g_array_index(fonts, FontUse, i);
-        if (names->len < (guint)limit)
+        if (names->len < (guint)limit) {
             g_ptr_array_add(names, use->text);
-        else
+            g_ptr_array_add(sets, g_string_free(use->set, FALSE));
+        } else {
             g_free(use->text);
+            g_string_free(use->set, TRUE);
+        }
     }
     g_array_free(fonts, TRUE);
     g_ptr_array_add(names, NULL);
+    g_ptr_array_add(sets, NULL);
+    *characters = (char **)g_ptr_array_free(sets, FALSE);
     return (char **)g_ptr_array_free(names, FALSE);
 }
 
@@ -142,7 +166,8 @@ static void apply_context(PangoContext *context, const char *line) {
     if (strcmp(language, "-") != 0) pango_context_set_language(context, pango_language_from_string(language));
 }
 
-PangoFontMap *bos_font_preload_load(const char *context_line, const char *const *fonts, int count, const char *sample) {
+PangoFontMap *bos_font_preload_load(const char *context_line, const char *const *fonts, const char *const *characters,
+                                    int count) {
     /* Only the CPU nobody else wants: on two cores, at normal priority the loading slowed GTK's start
    * as much as it saved — the X server, answering GTK's set-up, waited for a core. It runs on the
    * loading thread only. */
@@ -151,41 +176,29 @@ PangoFontMap *bos_font_preload_load(const char *context_line, const char *const 
     PangoFontMap *map = pango_cairo_font_map_new();
     PangoContext *context = pango_font_map_create_context(map);
     apply_context(context, context_line);
-    /* Laid out in every font, and drawn: cairo keeps each glyph it rasterized with its scaled font,
-   * and the first frame's text then draws with those. A kept glyph costs ~1 KB, so the whole sample
-   * is drawn only in the first font, the one most of the last first frame's text was in (797 of its
-   * 1,063 glyphs), and the lowercase letters alone in the others (drawing all 130 glyphs in all
-   * eight fonts grew the idle peak 1.4 MiB). cairo rasterizes only the glyphs that land on the
-   * surface, so the surface fits the text (on a 1x1 surface, ~20 of a font's 130 glyphs were drawn,
-   * and the first frame rasterized the rest: 263 FreeType loads on the main thread). */
-    GString *lowercase = g_string_new(NULL);
-    for (const char *c = sample; *c; c++)
-        if (*c >= 'a' && *c <= 'z') g_string_append_c(lowercase, *c);
+    /* Each font's characters laid out and drawn: cairo keeps each glyph it rasterized with its
+   * scaled font, and the first frame's text then draws with those. Exactly the glyphs the last
+   * first frame drew, so the preload costs no memory the frame would not (a kept glyph is ~1 KB:
+   * the same 130 characters in each of eight fonts grew the idle peak 1.4 MiB). cairo rasterizes
+   * only the glyphs that land on the surface, so the surface fits the text (on a 1x1 surface the
+   * first frame rasterized most of them on the main thread). */
     PangoLayout *layout = pango_layout_new(context);
-    cairo_surface_t *surface = NULL;
-    cairo_t *cr = NULL;
     for (int i = 0; i < count; i++) {
+        if (!characters[i] || !*characters[i]) continue;
         PangoFontDescription *description = pango_font_description_from_string(fonts[i]);
         pango_layout_set_font_description(layout, description);
         pango_font_description_free(description);
-        pango_layout_set_text(layout, sample, -1);
+        pango_layout_set_text(layout, characters[i], -1);
         int width, height;
         pango_layout_get_pixel_size(layout, &width, &height);
-        if (i == 0) {
-            /* The first font's sample is the widest text drawn, and wide enough for the others'. */
-            surface = cairo_image_surface_create(CAIRO_FORMAT_A8, CLAMP(width, 1, 8192), CLAMP(height * 2, 1, 512));
-            cr = cairo_create(surface);
-        } else
-            pango_layout_set_text(layout, lowercase->str, -1);
-        cairo_move_to(cr, 0, 0);
+        cairo_surface_t *surface =
+            cairo_image_surface_create(CAIRO_FORMAT_A8, CLAMP(width, 1, 16384), CLAMP(height, 1, 512));
+        cairo_t *cr = cairo_create(surface);
         pango_cairo_show_layout(cr, layout);
-    }
-    if (cr) {
         cairo_destroy(cr);
         cairo_surface_destroy(surface);
     }
     g_object_unref(layout);
-    g_string_free(lowercase, TRUE);
     g_object_unref(context);
     return map;
 }

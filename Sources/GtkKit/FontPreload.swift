@@ -5,18 +5,18 @@ import Foundation
 /// Loads the fonts of the first frame on a thread of its own while GTK starts, and describes the
 /// fonts a window used, for the next start (why: `CStartPreload`'s `bos_font_preload.h`).
 public enum FontPreload {
-    /// GTK's text settings (one line) and the Pango font descriptions to load with them.
+    /// GTK's text settings (one line), the Pango font descriptions to load with them, and the
+    /// characters to draw in each (same order): their glyphs and shaping plans are then ready too.
     public struct Fonts: Equatable, Sendable {
         public var context: String
         public var fonts: [String]
-        public init(context: String, fonts: [String]) { self.context = context; self.fonts = fonts }
+        public var characters: [String]
+        public init(context: String, fonts: [String], characters: [String]) {
+            self.context = context
+            self.fonts = fonts
+            self.characters = characters
+        }
     }
-
-    /// Laid out and drawn in each font: the letters, digits and punctuation of the app's languages
-    /// (English, German, Spanish), so their glyphs and shaping plans are ready too.
-    static let sample =
-        String((32...126).map { Character(Unicode.Scalar(UInt8($0))) })
-        + "ÄÖÜäöüßÁÉÍÑÓÚáéíñóúü¿¡«»–—…‘’“”•€·×"
 
     private final class Loading: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
@@ -38,13 +38,11 @@ public enum FontPreload {
             defer { job.done.signal() }
             guard let wanted = fonts(), !wanted.fonts.isEmpty else { return }
             job.fonts = wanted
-            var names = wanted.fonts.map { strdup($0) }
-            defer { names.forEach { free($0) } }
-            job.map = names.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                    bos_font_preload_load(wanted.context, $0, Int32(buffer.count), sample)
-                }
-            }
+            let count = min(wanted.fonts.count, wanted.characters.count)
+            var names = wanted.fonts.prefix(count).map { UnsafePointer(strdup($0)) }
+            var sets = wanted.characters.prefix(count).map { UnsafePointer(strdup($0)) }
+            defer { (names + sets).forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+            job.map = bos_font_preload_load(wanted.context, &names, &sets, Int32(count))
         }
         thread.name = "font-preload"
         thread.start()
@@ -64,16 +62,20 @@ public enum FontPreload {
         return true
     }
 
-    /// GTK's text settings and the fonts of the labels `window` shows now (at most `limit`).
+    /// GTK's text settings and the fonts of the labels `window` shows now (at most `limit`), with
+    /// the characters each sets.
     @MainActor
     public static func describe(_ window: UnsafeMutablePointer<GtkWidget>, limit: Int) -> Fonts {
         let context = bos_font_setup_describe_context(window)
         defer { g_free(context) }
-        let list = bos_font_setup_describe_fonts(window, Int32(limit))
-        defer { g_strfreev(list) }
-        var fonts: [String] = []
-        var index = 0
-        while let name = list?[index] { fonts.append(String(cString: name)); index += 1 }
-        return Fonts(context: context.map { String(cString: $0) } ?? "", fonts: fonts)
+        var sets: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        let list = bos_font_setup_describe_fonts(window, Int32(limit), &sets)
+        defer { g_strfreev(list); g_strfreev(sets) }
+        func strings(_ array: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String] {
+            var result: [String] = []
+            while let item = array?[result.count] { result.append(String(cString: item)) }
+            return result
+        }
+        return Fonts(context: context.map { String(cString: $0) } ?? "", fonts: strings(list), characters: strings(sets))
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// The cache of the first frame's fonts: what is written reads back, anything else reads as none.
 struct StartFontsTests {
     static let sample = StartFonts(
-        context: "2 3 1 0 96 en-us", fonts: ["Cantarell,Inter,sans-serif 15px", "Cantarell,Inter,sans-serif Bold 15px", "Monospace 13px"])
+        context: "2 3 1 0 96 en-us", fonts: ["Cantarell,Inter,sans-serif 15px", "Cantarell,Inter,sans-serif Bold 15px", "Monospace 13px"],
+        characters: ["Hello wrd, Jarvis ¿é€", "", "let x = 1"])
 
     @Test func whatIsWrittenReadsBack() throws {
         #expect(StartFonts(text: Self.sample.text) == Self.sample)
@@ -22,20 +23,24 @@ struct StartFontsTests {
 
     @Test func repeatsAreDroppedAndTheListIsCapped() {
         let many = (0..<100).map { "Sans \($0)px" }
-        let fonts = StartFonts(context: "x", fonts: ["Sans 15px", "Sans 15px"] + many)
-        #expect(fonts.fonts.count == StartFonts.limit)
+        let fonts = StartFonts(context: "x", fonts: ["Sans 15px", "Sans 15px"] + many, characters: ["ab", "cd"] + many.map { _ in "e" })
+        #expect(fonts.fonts.count == StartFonts.limit && fonts.characters.count == StartFonts.limit)
         #expect(fonts.fonts.prefix(2) == ["Sans 15px", "Sans 0px"])
+        #expect(fonts.characters.prefix(2) == ["ab", "e"])
     }
 
     @Test(arguments: [
         "",  // empty file
-        "2 3 1 0 96 c\nSans 15px\n",  // no header
-        "builderos-start-fonts 2\n2 3 1 0 96 c\nSans 15px\n",  // another version
-        "builderos-start-fonts 1\n",  // no settings line
-        "builderos-start-fonts 1\n2 3 1 0 96 c\nSans\u{1B}[31m 15px\n",  // a control character
-        "builderos-start-fonts 1\n2 3 1 0 96 c\n\nSans 15px\n",  // an empty line
-        "builderos-start-fonts 1\n2 3 1 0 96 c\n" + String(repeating: "A", count: 300) + "\n",  // too long a line
-        "builderos-start-fonts 1\n2 3 1 0 96 c\n" + (0..<40).map { "Sans \($0)px" }.joined(separator: "\n") + "\n",  // too many fonts
+        "2 3 1 0 96 c\nSans 15px\nab\n",  // no header
+        "builderos-start-fonts 1\n2 3 1 0 96 c\nSans 15px\n",  // the first version (no characters)
+        "builderos-start-fonts 2\n",  // no settings line
+        "builderos-start-fonts 2\n2 3 1 0 96 c\nSans 15px\n",  // a font without its characters line
+        "builderos-start-fonts 2\n2 3 1 0 96 c\nSans\u{1B}[31m 15px\nab\n",  // a control character
+        "builderos-start-fonts 2\n2 3 1 0 96 c\nSans 15px\na\u{7}b\n",  // a control character among the characters
+        "builderos-start-fonts 2\n2 3 1 0 96 c\n\nab\n",  // an empty font line
+        "builderos-start-fonts 2\n2 3 1 0 96 c\n" + String(repeating: "A", count: 300) + "\nab\n",  // too long a font line
+        "builderos-start-fonts 2\n2 3 1 0 96 c\nSans 15px\n" + String(repeating: "A", count: 1100) + "\n",  // too many characters
+        "builderos-start-fonts 2\n2 3 1 0 96 c\n" + (0..<40).map { "Sans \($0)px\nab" }.joined(separator: "\n") + "\n",  // too many fonts
     ])
     func anythingElseReadsAsNone(text: String) {
         #expect(StartFonts(text: text) == nil)

@@ -12,35 +12,52 @@ public struct StartFonts: Equatable, Sendable {
     public var context: String
     /// Pango font descriptions ("Cantarell,Inter,sans-serif Bold 15px"), without repeats.
     public var fonts: [String]
+    /// The characters the first frame set in each font (same order; each once): the preload draws
+    /// exactly these, so their glyphs are ready and no others are kept.
+    public var characters: [String]
 
     /// At most this many fonts are kept: the main window uses about a dozen.
     public static let limit = 32
-    static let header = "builderos-start-fonts 1"
+    static let header = "builderos-start-fonts 2"
     /// A longer line is not a font description (nor the settings line).
     static let longestLine = 256
+    /// A font's characters: the frame's labels rarely set more than a few hundred different ones.
+    static let longestCharacters = 1024
 
-    public init(context: String, fonts: [String]) {
+    public init(context: String, fonts: [String], characters: [String]) {
         self.context = context
         var seen = Set<String>()
-        self.fonts = Array(fonts.filter { Self.isLine($0) && seen.insert($0).inserted }.prefix(Self.limit))
+        let pairs = zip(fonts, characters + Array(repeating: "", count: max(fonts.count - characters.count, 0)))
+            .filter { Self.isLine($0.0) && Self.areCharacters($0.1) && seen.insert($0.0).inserted }
+            .prefix(Self.limit)
+        self.fonts = pairs.map(\.0)
+        self.characters = pairs.map(\.1)
     }
 
-    /// The file's text: a header, the settings line, one font a line.
-    public var text: String { ([Self.header, context] + fonts).joined(separator: "\n") + "\n" }
+    /// The file's text: a header, the settings line, then each font on a line and its characters on the next.
+    public var text: String { ([Self.header, context] + zip(fonts, characters).flatMap { [$0, $1] }).joined(separator: "\n") + "\n" }
 
     /// Reads `text` as written by `text`; nil for anything else.
     public init?(text: String) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
-        guard lines.count >= 2, lines.count <= Self.limit + 2, lines[0] == Self.header,
-            lines.dropFirst().allSatisfy(Self.isLine)
-        else { return nil }
-        self.init(context: lines[1], fonts: Array(lines.dropFirst(2)))
+        let pairs = lines.dropFirst(2)
+        guard lines.count >= 2, pairs.count % 2 == 0, pairs.count <= 2 * Self.limit, lines[0] == Self.header, Self.isLine(lines[1]) else {
+            return nil
+        }
+        let fonts = stride(from: 2, to: lines.count, by: 2).map { lines[$0] }
+        let characters = stride(from: 3, to: lines.count, by: 2).map { lines[$0] }
+        guard fonts.allSatisfy(Self.isLine), characters.allSatisfy(Self.areCharacters) else { return nil }
+        self.init(context: lines[1], fonts: fonts, characters: characters)
     }
 
     private static func isLine(_ line: String) -> Bool {
-        !line.isEmpty && line.utf8.count <= longestLine && !line.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        !line.isEmpty && line.utf8.count <= longestLine && !hasControl(line)
     }
+
+    private static func areCharacters(_ line: String) -> Bool { line.utf8.count <= longestCharacters && !hasControl(line) }
+
+    private static func hasControl(_ line: String) -> Bool { line.unicodeScalars.contains { $0.properties.generalCategory == .control } }
 
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let base =

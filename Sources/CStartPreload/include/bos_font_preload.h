@@ -22,17 +22,22 @@ G_BEGIN_DECLS
 /// `bos_font_preload_load` ("antialias hint-style hint-metrics subpixel-order resolution language").
 char *bos_font_setup_describe_context(GtkWidget *widget);
 
+/// The most characters kept per font by `bos_font_setup_describe_fonts`, in bytes.
+#define BOS_FONT_CHARACTERS_MAX 1000
+
 /// The font descriptions the labels under `root` use (their own, and each font-changing attribute
 /// of their text merged in: bold, italic, a code span's family), at most `limit`, without repeats,
-/// the one that sets the most characters first. A NULL-terminated array for g_strfreev.
-char **bos_font_setup_describe_fonts(GtkWidget *root, int limit);
+/// the one that sets the most characters first. A NULL-terminated array for g_strfreev; `characters`
+/// receives another, in the same order: the characters each font sets (each once, no control
+/// characters, at most BOS_FONT_CHARACTERS_MAX bytes).
+char **bos_font_setup_describe_fonts(GtkWidget *root, int limit, char ***characters);
 
 /// A new Pango font map with `fonts` (Pango font description strings) loaded for the settings in
 /// `context` (a `bos_font_setup_describe_context` line; anything unreadable in it is left at
-/// Pango's default), and `sample` laid out in each, drawn in the first, and its lowercase letters
-/// drawn in the others. Safe on any thread, but it lowers the
-/// calling thread to SCHED_IDLE for good: call it on a thread of its own.
-PangoFontMap *bos_font_preload_load(const char *context, const char *const *fonts, int count, const char *sample);
+/// Pango's default), and each font's `characters` laid out and drawn in it. Safe on any thread, but
+/// it lowers the calling thread to SCHED_IDLE for good: call it on a thread of its own.
+PangoFontMap *bos_font_preload_load(const char *context, const char *const *fonts, const char *const *characters,
+                                    int count);
 
 /// Makes `map` the calling thread's default font map — the one GTK's widgets lay text out with —
 /// and drops the caller's reference.

@@ -7,7 +7,7 @@ import GtkKit
 enum StartFontsCache {
     /// Before GTK starts: the loading thread reads the file itself, so the main thread waits for no disk.
     nonisolated static func preload() {
-        FontPreload.start { StartFonts.read().map { FontPreload.Fonts(context: $0.context, fonts: $0.fonts) } }
+        FontPreload.start { StartFonts.read().map { FontPreload.Fonts(context: $0.context, fonts: $0.fonts, characters: $0.characters) } }
     }
 
     /// After the main window's first frame: keeps its fonts for the next start when they changed
@@ -17,7 +17,7 @@ enum StartFontsCache {
     /// start, so a failure is not reported.
     @MainActor static func keep(fontsOf window: Widget) {
         let used = FontPreload.describe(window, limit: StartFonts.limit)
-        let fonts = StartFonts(context: used.context, fonts: used.fonts)
+        let fonts = StartFonts(context: used.context, fonts: used.fonts, characters: used.characters)
         if StartFonts.read() != fonts { try? fonts.write() }
     }
 }

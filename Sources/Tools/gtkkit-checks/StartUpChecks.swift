@@ -105,6 +105,13 @@ enum StartUpChecks {
         let listsMarkup = expected.allSatisfy(described.fonts.contains) && described.fonts.contains { $0.hasPrefix("Monospace") }
         let skipsHidden = !described.fonts.contains { $0.contains("Italic") }
         let mostUsedFirst = described.fonts.first?.hasPrefix("Monospace") == true
+        // Each font's characters, each once: the bold span's own, the code's with its spaces and "=".
+        let charactersOf = { (font: String) in described.fonts.firstIndex(of: font).map { described.characters[$0] } ?? "" }
+        let boldCharacters = charactersOf(expected[1]) == "Bold"
+        let codeCharacters =
+            described.fonts.first.map(charactersOf).map {
+                Set($0) == Set("let mostOfTheTextIsSetInThisFont = true" + "code") && $0.count == Set($0).count
+            } ?? false
         let limited = FontPreload.describe(window, limit: 1).fonts.count == 1
         var before = (width: Int32(0), height: Int32(0))
         pango_layout_get_pixel_size(gtk_label_get_layout(OpaquePointer(marked)), &before.width, &before.height)
@@ -120,9 +127,10 @@ enum StartUpChecks {
         pango_layout_get_pixel_size(gtk_label_get_layout(OpaquePointer(again)), &after.width, &after.height)
         let usesIt = pango_context_get_font_map(gtk_widget_get_pango_context(again)) == pango_cairo_font_map_get_default()
         return Outcome(
-            passed: listsMarkup && skipsHidden && mostUsedFirst && limited && madeDefault && usesIt && before == after,
+            passed: listsMarkup && skipsHidden && mostUsedFirst && boldCharacters && codeCharacters && limited && madeDefault && usesIt
+                && before == after,
             detail:
-                "fonts \(described.fonts), settings \(described.context); markup listed: \(listsMarkup), hidden skipped: \(skipsHidden), most used first: \(mostUsedFirst), limit: \(limited), default: \(madeDefault), used: \(usesIt), size \(before) → \(after)"
+                "fonts \(described.fonts), characters \(described.characters), settings \(described.context); markup listed: \(listsMarkup), hidden skipped: \(skipsHidden), most used first: \(mostUsedFirst), characters: \(boldCharacters) \(codeCharacters), limit: \(limited), default: \(madeDefault), used: \(usesIt), size \(before) → \(after)"
         )
     }
 }
