@@ -12,7 +12,10 @@ final class ConversationView {
     let composer: Composer
     let quickActions = QuickActions()
     let attachments = AttachmentTray()
-    let findBar: FindBar
+    /// Made at the first Ctrl+F or F3 (hidden until then, it is not part of the first frame).
+    private var madeFindBar: FindBar?
+    var findBar: FindBar { madeFindBar ?? makeFindBar() }
+    private let separator = UI.vbox(classes: [Style.separator])
     private let context: PageContext
     private let window: @MainActor () -> Widget?
     private let title = UI.label("", classes: [Style.headline], wrap: false)
@@ -35,7 +38,6 @@ final class ConversationView {
         self.context = context
         self.window = window
         composer = Composer(quickActions: quickActions.button)
-        findBar = FindBar(search: context.session.search)
         gtk_widget_set_name(title, "conversation-title")
         gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
         let rename = PageLayout.iconButton("document-edit-symbolic", label: L("Rename conversation")) {}
@@ -58,7 +60,7 @@ final class ConversationView {
         gtk_widget_set_name(thinkingText, "thinking")
         thinking = UI.hbox(spacing: Style.gapSmall, [spinner, thinkingText])
         UI.margins(thinking, top: Style.gapTiny, bottom: Style.gapTiny, start: Style.gap + Style.gapTiny, end: Style.gap)
-        widget = UI.vbox([titleBar, UI.vbox(classes: [Style.separator]), findBar.widget, body, thinking, attachments.widget, composer.widget])
+        widget = UI.vbox([titleBar, separator, body, thinking, attachments.widget, composer.widget])
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_name(widget, "conversation-view")
 
@@ -87,13 +89,6 @@ final class ConversationView {
             attachments.add(paths)
             return !paths.isEmpty
         }
-        findBar.conversation = { [unowned self] in conversationID }
-        findBar.onTerms = { [unowned self] terms in
-            messages.findTerms = terms
-            if terms.isEmpty { messages.mark(nil) }
-        }
-        findBar.onShow = { [unowned self] found in reveal(found) }
-        findBar.onClose = { [unowned self] in composer.focus() }
         // Ctrl+F and F3 (Shift+F3 backwards) wherever the focus is in the conversation.
         Signals.onKeyPressed(widget) { [unowned self] keyval, modifiers in
             let f: UInt32 = 0x66, f3: UInt32 = 0xffc0, control: UInt32 = 4, shift: UInt32 = 1
@@ -127,7 +122,21 @@ final class ConversationView {
         if !shownFrom { showNewest() }
         showBody()
         refreshTurn()
-        findBar.conversationChanged()
+        madeFindBar?.conversationChanged()
+    }
+
+    private func makeFindBar() -> FindBar {
+        let bar = FindBar(search: context.session.search)
+        gtk_box_insert_child_after(gtkCast(widget, to: GtkBox.self), bar.widget, separator)
+        bar.conversation = { [unowned self] in conversationID }
+        bar.onTerms = { [unowned self] terms in
+            messages.findTerms = terms
+            if terms.isEmpty { messages.mark(nil) }
+        }
+        bar.onShow = { [unowned self] found in reveal(found) }
+        bar.onClose = { [unowned self] in composer.focus() }
+        madeFindBar = bar
+        return bar
     }
 
     /// Shows the conversation from the message numbered `sequence` on, that one ringed; false when

@@ -456,6 +456,7 @@ enum MainScenarios: ScenarioGroup {
             "the first frame that shows the conversation has the text of every row in view", "\(String(describing: opening))")
         // Nothing hidden is made, measured or laid out for the first frame: no empty-conversation view.
         d.expect(d.widget("welcome", in: main) == nil, "a conversation with messages opens without building the welcome view")
+        d.expect(d.widget("find-bar", in: main) == nil, "the find bar is made at the first Ctrl+F, not at start")
         await d.screenshot(main, "chat-restored")
     }
 }

@@ -24,13 +24,14 @@ enum SearchScenario: ScenarioGroup {
         }
         gtk_list_box_select_row(OpaquePointer(list), row)
         d.expect(await d.wait { d.texts(main).contains("message 9999") }, "the long conversation is open at its newest message")
-        guard let view = d.widget("conversation-view", in: main), let bar = d.widget("find-bar", in: main),
-            let entry = d.widget("find-entry", in: main)
-        else { return d.expect(false, "the conversation has a find bar") }
-        d.expect(gtk_widget_get_visible(bar) == 0, "the find bar is closed at first")
+        guard let view = d.widget("conversation-view", in: main) else { return d.expect(false, "the conversation is shown") }
+        d.expect(d.widget("find-bar", in: main) == nil, "the find bar is not made before it is asked for")
         let control: UInt32 = 4, shift: UInt32 = 1, f3: UInt32 = 0xffc0
         d.sendKey(0x66, to: view, modifiers: control)
         await d.settle()
+        guard let bar = d.widget("find-bar", in: main), let entry = d.widget("find-entry", in: main) else {
+            return d.expect(false, "Ctrl+F makes the conversation's find bar")
+        }
         let window = gtkCast(main, to: GtkWindow.self)
         d.expect(
             gtk_widget_get_mapped(bar) != 0 && (gtk_window_get_focus(window).map { $0 == entry || gtk_widget_is_ancestor($0, entry) != 0 } ?? false),
