@@ -1,6 +1,7 @@
 import Foundation
 import ProcessHarness
 import Testing
+import ToolSupport
 
 /// The real setup wizard in a real GTK process under Xvfb (`desktop-ui-checks`), against
 /// `builderos-server` on loopback and the session's real keyring. Every screen is saved in light
@@ -44,7 +45,8 @@ struct WizardUITests {
                 "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
             ], executable: "/usr/bin/openssl")
         #expect(made.status == 0, "\(made.stderr)")
-        let port = Int.random(in: 30_000..<40_000)
+        // A port no server started meanwhile is handed (a random one collided at times).
+        let port = Loopback.closedPort()
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         server.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path, "-key", key.path, "-www", "-quiet"]
@@ -52,6 +54,9 @@ struct WizardUITests {
         server.standardError = FileHandle.nullDevice
         try server.run()
         defer { server.terminate() }
+        // The wizard connects within a second of its start: under load s_server was not listening yet
+        // ("The server refused the connection").
+        for _ in 0..<200 where server.isRunning && !Loopback.accepts(port: port) { usleep(25_000) }
         let keyFile = sandbox.root.appendingPathComponent("key")
         try Data("not-a-builderos-server-key".utf8).write(to: keyFile)
         try await UIScenario.run(
