@@ -14,7 +14,7 @@ final class ConversationView {
     let attachments = AttachmentTray()
     /// Made at the first Ctrl+F or F3 (hidden until then, it is not part of the first frame).
     private var madeFindBar: FindBar?
-    var findBar: FindBar { madeFindBar ?? makeFindBar() }
+    private var findBar: FindBar { madeFindBar ?? makeFindBar() }
     private let separator = UI.vbox(classes: [Style.separator])
     private let context: PageContext
     private let window: @MainActor () -> Widget?
