@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "bos_font_preload.h"
-#include <sched.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <pango/pangocairo.h>
 #include <stdio.h>
 #include <string.h>
@@ -168,11 +169,11 @@ static void apply_context(PangoContext *context, const char *line) {
 
 PangoFontMap *bos_font_preload_load(const char *context_line, const char *const *fonts, const char *const *characters,
                                     int count) {
-    /* Only the CPU nobody else wants: on two cores, at normal priority the loading slowed GTK's start
-   * as much as it saved — the X server, answering GTK's set-up, waited for a core. It runs on the
-   * loading thread only. */
-    struct sched_param idle = {0};
-    sched_setscheduler(0, SCHED_IDLE, &idle);
+    /* Below the threads GTK's start needs (at equal priority the X server, answering GTK's set-up,
+     * waited for a core), but not SCHED_IDLE: on a busy machine that starved the loading for seconds,
+     * and the first frame with it, which needs locks the loading holds in cairo and fontconfig even
+     * when it does not wait for the loading (`FontPreload.finish`). Nice 10 applies to this thread only. */
+    setpriority(PRIO_PROCESS, (id_t)gettid(), 10);
     PangoFontMap *map = pango_cairo_font_map_new();
     PangoContext *context = pango_font_map_create_context(map);
     apply_context(context, context_line);

@@ -18,16 +18,54 @@ public enum FontPreload {
         }
     }
 
+    /// One loading's result, handed from its thread to the main thread, or dropped when the main
+    /// thread went on without it.
     private final class Loading: @unchecked Sendable {
-        let done = DispatchSemaphore(value: 0)
-        /// Written by the loading thread before `done` is signalled; read after waiting for it.
-        var map: UnsafeMutablePointer<PangoFontMap>?
-        var fonts: Fonts?
+        private let lock = NSLock()
+        private var ended = false
+        /// `take` has been called: the result is the main thread's, or nobody's.
+        private var taken = false
+        private var map: UnsafeMutablePointer<PangoFontMap>?
+        private var fonts: Fonts?
+
+        /// On the loading thread, once.
+        func end(map: UnsafeMutablePointer<PangoFontMap>?, fonts: Fonts?) {
+            let unwanted = lock.withLock {
+                ended = true
+                if taken { return map }
+                (self.map, self.fonts) = (map, fonts)
+                return nil
+            }
+            if let unwanted { g_object_unref(unwanted) }
+        }
+
+        enum Taken {
+            case ready(UnsafeMutablePointer<PangoFontMap>, Fonts?)
+            /// Nothing was loaded, or it was taken before.
+            case nothing
+            /// Still loading: the loading drops its font map when it ends.
+            case leftBehind
+        }
+
+        /// On the main thread: the first call gets the result if the loading has ended.
+        func take() -> Taken {
+            lock.withLock {
+                defer { taken = true }
+                guard !taken else { return .nothing }
+                guard ended else { return .leftBehind }
+                return map.map { .ready($0, fonts) } ?? .nothing
+            }
+        }
+
+        var hasEnded: Bool { lock.withLock { ended } }
     }
 
+    /// The last loading started (kept after `finish`: `hasEnded` looks at it).
     nonisolated(unsafe) private static var loading: Loading?
     /// The fonts `finish` made ready for GTK (nil when none): what the checks look at.
     @MainActor public private(set) static var loaded: Fonts?
+    /// Whether `finish` found the loading still going and went on without it.
+    @MainActor public private(set) static var leftBehind = false
 
     /// Starts loading what `fonts` returns (called on the new thread: it may read a file). Call on
     /// the main thread before GTK starts.
@@ -35,31 +73,39 @@ public enum FontPreload {
         let job = Loading()
         loading = job
         let thread = Thread {
-            defer { job.done.signal() }
-            guard let wanted = fonts(), !wanted.fonts.isEmpty else { return }
-            job.fonts = wanted
+            guard let wanted = fonts(), !wanted.fonts.isEmpty else { return job.end(map: nil, fonts: nil) }
             let count = min(wanted.fonts.count, wanted.characters.count)
             var names = wanted.fonts.prefix(count).map { UnsafePointer(strdup($0)) }
             var sets = wanted.characters.prefix(count).map { UnsafePointer(strdup($0)) }
             defer { (names + sets).forEach { free(UnsafeMutablePointer(mutating: $0)) } }
-            job.map = bos_font_preload_load(wanted.context, &names, &sets, Int32(count))
+            job.end(map: bos_font_preload_load(wanted.context, &names, &sets, Int32(count)), fonts: wanted)
         }
         thread.name = "font-preload"
         thread.start()
     }
 
-    /// Waits for the loading `start` began (while GTK started: usually over by now) and makes its
-    /// font map the one GTK's widgets lay text out with. Call on the main thread before the first
-    /// window is built. False when there was nothing to load.
+    /// Whether the last loading `start` began has ended, used or not (true when none was started):
+    /// the checks wait for it.
+    @MainActor public static var hasEnded: Bool { loading?.hasEnded ?? true }
+
+    /// Makes the font map the loading `start` began filled the one GTK's widgets lay text out with,
+    /// if the loading has ended (while GTK started: it usually has). Otherwise GTK loads the fonts
+    /// itself: the loading runs at a low priority (`bos_font_preload_load`), so on a busy machine it
+    /// may be far from done, and waiting for it would hold the first window back. Call on the main
+    /// thread before the first window is built. False when there was nothing (yet) to use.
     @MainActor @discardableResult
     public static func finish() -> Bool {
-        guard let job = loading else { return false }
-        loading = nil
-        job.done.wait()
-        guard let map = job.map else { return false }
-        bos_font_preload_make_default(map)
-        loaded = job.fonts
-        return true
+        switch loading?.take() ?? .nothing {
+        case .ready(let map, let fonts):
+            bos_font_preload_make_default(map)
+            loaded = fonts
+            return true
+        case .leftBehind:
+            leftBehind = true
+            return false
+        case .nothing:
+            return false
+        }
     }
 
     /// GTK's text settings and the fonts of the labels `window` shows now (at most `limit`), with

@@ -30,7 +30,7 @@ extension Signals {
             MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)() }
             return 0
         }
-        attach(UnsafeMutableRawPointer(scroll), "scroll", unsafeBitCast(scrolled, to: GCallback.self), handler as Body)
+        _ = attach(UnsafeMutableRawPointer(scroll), "scroll", unsafeBitCast(scrolled, to: GCallback.self), handler as Body)
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click, 0)
         gtk_event_controller_set_propagation_phase(click, GTK_PHASE_CAPTURE)
@@ -38,7 +38,7 @@ extension Signals {
         let pressed: @convention(c) (UnsafeMutableRawPointer?, Int32, Double, Double, UnsafeMutableRawPointer?) -> Void = { _, _, _, _, user in
             MainActor.assumeIsolated { SignalClosure.body(user, as: Body.self)() }
         }
-        attach(UnsafeMutableRawPointer(click), "pressed", unsafeBitCast(pressed, to: GCallback.self), handler as Body)
+        _ = attach(UnsafeMutableRawPointer(click), "pressed", unsafeBitCast(pressed, to: GCallback.self), handler as Body)
         onKeyPressed(widget) { _, _ in
             handler()
             return false

@@ -18,6 +18,7 @@ struct GtkKitChecksTests {
         "work after an application's first window paints runs once, for whichever window paints first",
         "a menu button makes its menu when first opened, once",
         "the fonts a window shows are described, and loaded on another thread they become GTK's",
+        "fonts still loading when the window is built are left behind: GTK loads its own, nothing waits",
         "a removed widget handed to DeferredRelease is destroyed when the loop is idle, one a turn, after busier work",
         "a spinner turns, drawn by its own code, without loading an SVG renderer",
         "a change made after a frame's layout is laid out again and painted in that frame",

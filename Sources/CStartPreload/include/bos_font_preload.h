@@ -5,7 +5,7 @@
 //
 // GTK's start (`gtk_init`: on X11 it sets up GL to choose a visual) keeps the main thread busy
 // while the second core has little to do (it also loads GTK's GL driver, `GtkKit/GLDriverPreload`,
-// at normal priority: this thread runs at SCHED_IDLE). The first frame would then load its fonts on
+// at normal priority: this thread runs at nice 10). The first frame would then load its fonts on
 // the main thread: fontconfig's matching, FreeType's faces, HarfBuzz's tables and shaping plans,
 // cairo's glyphs — a third of laying the window out. A Pango font map is not tied to a thread, so
 // a font map filled on another thread while GTK starts can become the main thread's default.
@@ -35,7 +35,7 @@ char **bos_font_setup_describe_fonts(GtkWidget *root, int limit, char ***charact
 /// A new Pango font map with `fonts` (Pango font description strings) loaded for the settings in
 /// `context` (a `bos_font_setup_describe_context` line; anything unreadable in it is left at
 /// Pango's default), and each font's `characters` laid out and drawn in it. Safe on any thread, but
-/// it lowers the calling thread to SCHED_IDLE for good: call it on a thread of its own.
+/// it lowers the calling thread to nice 10 for good: call it on a thread of its own.
 PangoFontMap *bos_font_preload_load(const char *context, const char *const *fonts, const char *const *characters,
                                     int count);
 

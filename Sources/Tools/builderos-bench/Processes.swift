@@ -40,6 +40,16 @@ enum Processes {
         return Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
     }
 
+    /// A process that keeps one core busy until terminated (a shell loop: no system call, the
+    /// scheduler's ordinary priority).
+    static func busyLoop() -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "while :; do :; done"]
+        try? process.run()
+        return process
+    }
+
     /// Runs a command and returns its standard output (for scenarios that print MEASURE lines).
     static func output(_ path: String, _ arguments: [String], environment: [String: String]) -> String {
         let process = Process()

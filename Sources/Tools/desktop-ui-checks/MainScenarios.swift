@@ -60,11 +60,13 @@ enum MainScenarios: ScenarioGroup {
         if firstStart {
             d.expect(FontPreload.loaded == nil, "a first start has no fonts to load ahead", "\(String(describing: FontPreload.loaded))")
         } else {
+            // On a machine busy enough (the tests' own), the loading may still be going when the
+            // window is built: GTK then loads the fonts itself (`FontPreload.finish`).
             let loaded = FontPreload.loaded
             d.expect(
-                loaded.map { !$0.fonts.isEmpty && $0.context == now.context } ?? false,
-                "this start loaded the last first frame's fonts beside GTK's start, for GTK's text settings",
-                "\(String(describing: loaded)) now \(now.context)")
+                loaded.map { !$0.fonts.isEmpty && $0.context == now.context } ?? FontPreload.leftBehind,
+                "this start loaded the last first frame's fonts beside GTK's start, for GTK's text settings (or left a slow loading behind)",
+                "\(String(describing: loaded)) now \(now.context), left behind: \(FontPreload.leftBehind)")
         }
         // On X11 GDK sets GL up at display open: its driver was loaded beside the start. On Wayland only
         // the GL renderer loads it (the tests draw with cairo), and then nothing is preloaded.

@@ -9,7 +9,8 @@ extension Checks {
             mainActorHop, disconnectFreesClosure, finalizeFreesClosure, booleanArgumentIsTyped, windowCloseFinalizesWidgets,
             stylesheetLoads, snapshotPNG, actionWithAccelerator,
             StartUpChecks.firstPaintRunsOnceAfterPainting, StartUpChecks.afterTheFirstWindowOfAnApplication, StartUpChecks.menuIsMadeWhenOpened,
-            StartUpChecks.fontsDescribedAndLoadedAhead, DeferredReleaseChecks.releasedWhenIdle, SpinnerChecks.drawnWithoutAnSVGRenderer,
+            StartUpChecks.fontsDescribedAndLoadedAhead, StartUpChecks.unfinishedLoadingLeftBehind, DeferredReleaseChecks.releasedWhenIdle,
+            SpinnerChecks.drawnWithoutAnSVGRenderer,
             FramePhasesChecks.changeAfterLayoutIsPaintedInTheSameFrame, PageSwitcherChecks.followsTheStackWithoutAskingTheServer,
         ] + GLDriverPreloadChecks.all + TextLabelChecks.all + TooltipChecks.all
     /// Measurements, not behaviour: run by `meson-helpers/quality-suites` (`gtkkit-checks --measure`).

@@ -117,6 +117,7 @@ enum StartUpChecks {
         pango_layout_get_pixel_size(gtk_label_get_layout(OpaquePointer(marked)), &before.width, &before.height)
         let previous = pango_cairo_font_map_get_default()
         FontPreload.start { described }
+        _ = Loop.spin(seconds: 10) { FontPreload.hasEnded }
         let madeDefault = FontPreload.finish() && pango_cairo_font_map_get_default() != previous && FontPreload.loaded == described
         // The same text in the loaded fonts lays out as before.
         let again = gtk_label_new(nil)!
@@ -131,6 +132,39 @@ enum StartUpChecks {
                 && before == after,
             detail:
                 "fonts \(described.fonts), characters \(described.characters), settings \(described.context); markup listed: \(listsMarkup), hidden skipped: \(skipsHidden), most used first: \(mostUsedFirst), characters: \(boldCharacters) \(codeCharacters), limit: \(limited), default: \(madeDefault), used: \(usesIt), size \(before) → \(after)"
+        )
+    }
+
+    static let unfinishedLoadingLeftBehind = Check(
+        name: "fonts still loading when the window is built are left behind: GTK loads its own, nothing waits"
+    ) {
+        let label = gtk_label_new("Sans")!
+        g_object_ref_sink(label)
+        defer { g_object_unref(label) }
+        var context = FontPreload.describe(label, limit: 1)
+        context.fonts = ["Sans 12"]
+        context.characters = ["abc"]
+        let wanted = context
+        let (previousMap, previousLoaded) = (pango_cairo_font_map_get_default(), FontPreload.loaded)
+        // Held inside the loading until the check lets it go; should `finish` wait for it, the
+        // loading goes on after 10 s and the check fails instead of hanging.
+        let release = DispatchSemaphore(value: 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 10) { release.signal() }
+        FontPreload.start {
+            release.wait()
+            return wanted
+        }
+        let used = FontPreload.finish()
+        let runningAfterFinish = !FontPreload.hasEnded && FontPreload.leftBehind
+        release.signal()
+        let ended = Loop.spin(seconds: 10) { FontPreload.hasEnded }
+        let unchanged = pango_cairo_font_map_get_default() == previousMap && FontPreload.loaded == previousLoaded
+        // Taken once: the loading's font map, dropped when it ended, is not handed out later.
+        let notLater = !FontPreload.finish()
+        return Outcome(
+            passed: !used && runningAfterFinish && ended && unchanged && notLater,
+            detail:
+                "used: \(used), still loading after finish: \(runningAfterFinish), ended: \(ended), GTK's font map and the loaded fonts unchanged: \(unchanged), taken later: \(!notLater)"
         )
     }
 }
