@@ -27,6 +27,18 @@ public enum UI {
         return label
     }
 
+    /// A status dot, drawn from the stylesheet (size, round corners, colour by state class)
+    /// rather than set as "●" in a font: the desktop's font (Cantarell) has no such glyph, and GTK
+    /// loaded a fallback font for it in the first frame. Silent: what holds it says the state.
+    public static func dot(classes: [String]) -> Widget {
+        let dot = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_widget_set_valign(dot, GTK_ALIGN_CENTER)
+        gtk_widget_set_halign(dot, GTK_ALIGN_CENTER)
+        addClasses(dot, classes)
+        Accessibility.hide(dot)
+        return dot
+    }
+
     public static func setText(_ label: Widget, _ text: String) {
         let wasEmpty = gtk_label_get_text(OpaquePointer(label)).map { $0.pointee == 0 } ?? true
         gtk_label_set_text(OpaquePointer(label), text)

@@ -96,10 +96,10 @@ public enum StyleSheetGenerator {
         let (border, card) = (t.size("border"), t.radius("card"))
         return [
             "@keyframes \(prefix)pulse { 0% { opacity: 1; } 50% { opacity: \(t.opacity("pulse-low")); } 100% { opacity: 1; } }",
-            ".\(prefix)dot { font-size: \(t.size("status-dot")); }",
-            ".\(prefix)dot.connected { color: @success; }",
-            ".\(prefix)dot.connecting { color: @warning; animation: \(prefix)pulse \(t.ms("pulse")) ease-in-out infinite; }",
-            ".\(prefix)dot.disconnected, .\(prefix)dot.failed { color: @destructive; }",
+            ".\(prefix)dot { min-width: \(t.size("status-dot")); min-height: \(t.size("status-dot")); border-radius: \(t.radius("pill")); }",
+            ".\(prefix)dot.connected { background-color: @success; }",
+            ".\(prefix)dot.connecting { background-color: @warning; animation: \(prefix)pulse \(t.ms("pulse")) ease-in-out infinite; }",
+            ".\(prefix)dot.disconnected, .\(prefix)dot.failed { background-color: @destructive; }",
             ".\(prefix)composer { background-color: @surface; border: \(border) solid @separator; border-radius: \(t.radius("bubble")); padding: \(t.space("sm", "lg")); }",
             ".\(prefix)composer:focus-within { border-color: @accent; }",
             ".\(prefix)composer textview, .\(prefix)composer textview text { background-color: transparent; color: @text; }",

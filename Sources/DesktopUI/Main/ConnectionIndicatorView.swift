@@ -11,7 +11,7 @@ final class ConnectionIndicatorView {
     private let text: Widget
 
     init(connection: ConnectionController) {
-        dot = UI.label("●", classes: [Style.dot], wrap: false)
+        dot = UI.dot(classes: [Style.dot])
         text = UI.label("", classes: [Style.label], wrap: false)
         gtk_widget_set_name(text, "connection-indicator")
         widget = UI.hbox(spacing: Style.gapTiny, [dot, text])

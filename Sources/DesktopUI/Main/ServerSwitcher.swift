@@ -73,7 +73,7 @@ final class ServerSwitcher {
         let popover = gtk_popover_new()!
         Accessibility.setLabel(popover, L("Servers"))
         for entry in directory.serverEntries() {
-            let rowDot = UI.label("●", classes: [Style.dot], wrap: false)
+            let rowDot = UI.dot(classes: [Style.dot])
             Self.paint(rowDot, entry.indicator)
             rowDots[entry.id] = rowDot
             let check = gtk_image_new_from_icon_name("object-select-symbolic")!

@@ -9,7 +9,7 @@ final class QuickLinkCard {
     let link: QuickLink
     let widget: Widget
     private let status = UI.label("", classes: [Style.caption], wrap: false)
-    private let dot = UI.label("●", classes: [Style.dot], wrap: false)
+    private let dot = UI.dot(classes: [Style.dot])
 
     init(link: QuickLink, open: @escaping @MainActor (QuickLink) -> Void) {
         self.link = link
