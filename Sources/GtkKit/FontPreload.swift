@@ -64,7 +64,7 @@ public enum FontPreload {
     nonisolated(unsafe) private static var loading: Loading?
     /// The fonts `finish` made ready for GTK (nil when none): what the checks look at.
     @MainActor public private(set) static var loaded: Fonts?
-    /// Whether `finish` found the loading still going and went on without it.
+    /// Whether the last `finish` found the loading still going and went on without it.
     @MainActor public private(set) static var leftBehind = false
 
     /// Starts loading what `fonts` returns (called on the new thread: it may read a file). Call on
@@ -95,17 +95,12 @@ public enum FontPreload {
     /// thread before the first window is built. False when there was nothing (yet) to use.
     @MainActor @discardableResult
     public static func finish() -> Bool {
-        switch loading?.take() ?? .nothing {
-        case .ready(let map, let fonts):
-            bos_font_preload_make_default(map)
-            loaded = fonts
-            return true
-        case .leftBehind:
-            leftBehind = true
-            return false
-        case .nothing:
-            return false
-        }
+        let taken = loading?.take() ?? .nothing
+        leftBehind = if case .leftBehind = taken { true } else { false }
+        guard case .ready(let map, let fonts) = taken else { return false }
+        bos_font_preload_make_default(map)
+        loaded = fonts
+        return true
     }
 
     /// GTK's text settings and the fonts of the labels `window` shows now (at most `limit`), with
