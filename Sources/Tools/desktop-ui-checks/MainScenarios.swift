@@ -57,6 +57,8 @@ enum MainScenarios: ScenarioGroup {
         d.expect(
             now.fonts.contains { $0.hasSuffix(" \(body)") } && now.context.split(separator: " ").count == 6,
             "the window's fonts and text settings are described (the body text at \(body))", "\(now)")
+        // Status dots are drawn (`UI.dot`, rule 41): no font sets a "●" for them.
+        d.expect(!now.characters.joined().contains("●"), "the first frame sets no dot in a font", "\(now.characters)")
         if firstStart {
             d.expect(FontPreload.loaded == nil, "a first start has no fonts to load ahead", "\(String(describing: FontPreload.loaded))")
         } else {
