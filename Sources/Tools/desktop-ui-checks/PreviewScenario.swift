@@ -47,11 +47,6 @@ enum PreviewScenario: ScenarioGroup {
         d.expect(!webKitMapped(), "probing loads no WebKit either")
         await d.screenshot(main, "preview")
 
-        // The custom port's rule.
-        d.type("70000", into: "preview-port", in: main)
-        d.click("preview-go", in: main)
-        d.expect(d.texts(main).contains("A port is a whole number from 1 to 65535."), "an impossible port is explained", d.texts(main))
-
         // The live page, inside the app.
         d.click("quick-link-\(demoPort)", in: main)
         d.expect(
@@ -63,8 +58,14 @@ enum PreviewScenario: ScenarioGroup {
         await d.settle()
         await d.screenshot(main, "preview-page")
 
+        // The custom port's rule (after the picture of the page: the README shows it).
+        d.type("70000", into: "preview-port", in: main)
+        d.click("preview-go", in: main)
+        d.expect(d.texts(main).contains("A port is a whole number from 1 to 65535."), "an impossible port is explained", d.texts(main))
+
         // A second page (the reference server's own port): back and forward move between them.
         d.type(String(apiPort), into: "preview-port", in: main)
+        d.expect(!d.texts(main).contains("A port is a whole number from 1 to 65535."), "typing again takes the explanation away")
         d.press("preview-port", in: main)
         d.expect(
             await d.wait { label(d, "preview-address", in: main).contains(":\(apiPort)/") && d.isSensitive("preview-back", in: main) },
