@@ -48,9 +48,11 @@ let package = Package(
         // Wrappers for C variadic functions and macros that Swift cannot import, and libcurl through
         // dlopen on the first request (curl's headers only at build time: libcurl4-openssl-dev).
         .target(name: "CShims", linkerSettings: [.linkedLibrary("dl")]),
+        // GLib-based libraries opened on first use go through GModule, in the one safe lock order.
+        .target(name: "CGLibBasedLibrary", dependencies: ["CGio"], linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("gmodule-2.0")]),
         // libsoup 3 through dlopen when the first socket opens (chat, terminal): not linked, so neither the
         // app's first frame nor a `builderos` command pays for loading it and the libraries only it brings.
-        .target(name: "CSoup", dependencies: ["CGio"], linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("gmodule-2.0")]),
+        .target(name: "CSoup", dependencies: ["CGio", "CGLibBasedLibrary"], linkerSettings: [.linkedLibrary("dl")]),
         // cmark-gfm the same way, when the first Markdown is parsed (the CLI never does).
         .target(name: "CCmark", linkerSettings: [.linkedLibrary("dl")]),
         // No core dumps, no attach, external fatal signals end the process: for every process holding the key.
@@ -58,9 +60,9 @@ let package = Package(
         // forkpty for the reference server's terminal socket (fork → exec without Swift in between).
         .target(name: "CPty"),
         // WebKitGTK 6.0 through dlopen on first use (the Preview page): no link-time dependency, no start-up cost.
-        .target(name: "CWebView", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("gmodule-2.0")]),
+        .target(name: "CWebView", dependencies: ["CGtk", "CGLibBasedLibrary"]),
         // VTE (libvte-2.91-gtk4) the same way, for the Terminal page.
-        .target(name: "CTerminalView", dependencies: ["CGtk"], linkerSettings: [.linkedLibrary("gmodule-2.0")]),
+        .target(name: "CTerminalView", dependencies: ["CGtk", "CGLibBasedLibrary"]),
         // A GtkLabel subclass that measures wrapped text with one Pango layout instead of three or four.
         .target(name: "CTextLabel", dependencies: ["CGtk"]),
         .target(name: "CStartPreload", dependencies: ["CGtk"]),

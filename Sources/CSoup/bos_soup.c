@@ -1,6 +1,8 @@
 #include "bos_soup.h"
+
 #include <dlfcn.h>
-#include <gmodule.h>
+
+#include "bos_glib_based_library.h"
 #include <pthread.h>
 #include <stdio.h>
 
@@ -43,23 +45,11 @@ static char load_error[256];
         }                                                                       \
     } while (0)
 
-// Opened through GModule, then taken as a plain handle (RTLD_NOLOAD: already loaded, constructors
-// run). GModule holds its own lock while it calls dlopen, and GLib-based libraries call GModule from
-// their constructors (libsoup's checks for libsoup 2), so both locks must always be taken in that
-// order. A bare dlopen took the loader's lock first: with the GTK thread inside g_module_open
-// (gdk-pixbuf loading a loader) waiting for the loader's lock, each thread waited for the other — the
-// UI tests' intermittent hang, whose stacks (.build/ui-artefacts/hang-*.txt) showed exactly that.
-static void *open_through_gmodule(const char *name) {
-    GModule *module = g_module_open_full(name, G_MODULE_BIND_LOCAL, NULL);
-    if (module) g_module_make_resident(module);
-    return module ? dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD) : NULL;
-}
-
 static void load(void) {
-    void *library = open_through_gmodule("libsoup-3.0.so.0");
+    const char *error = NULL;
+    void *library = bos_open_glib_based_library("libsoup-3.0.so.0", &error);
     if (!library) {
-        const char *e = g_module_error();
-        snprintf(load_error, sizeof load_error, "%s", e ? e : "libsoup-3.0.so.0 could not be loaded");
+        snprintf(load_error, sizeof load_error, "%s", error);
         return;
     }
     RESOLVE(session_new, "soup_session_new");

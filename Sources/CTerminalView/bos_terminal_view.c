@@ -1,8 +1,9 @@
 #include "bos_terminal_view.h"
 
 #include <dlfcn.h>
-#include <gmodule.h>
 #include <gtk/gtk.h>
+
+#include "bos_glib_based_library.h"
 
 // PCRE2 compile flags VTE's regexes take (pcre2.h is not needed to build).
 #define BOS_PCRE2_CASELESS 0x00000008u
@@ -48,18 +49,10 @@ static const char *load_error;
         }                                                         \
     } while (0)
 
-// Opened through GModule for the lock order GModule users rely on (see CSoup/bos_soup.c).
-static void *open_through_gmodule(const char *name) {
-    GModule *module = g_module_open_full(name, G_MODULE_BIND_LOCAL, NULL);
-    if (module) g_module_make_resident(module);
-    return module ? dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD) : NULL;
-}
-
 int bos_terminal_load(const char **error) {
     if (vte.library) return 1;
-    void *library = open_through_gmodule("libvte-2.91-gtk4.so.0");
+    void *library = bos_open_glib_based_library("libvte-2.91-gtk4.so.0", &load_error);
     if (!library) {
-        load_error = g_module_error() ? g_module_error() : "libvte-2.91-gtk4.so.0 could not be loaded";
         if (error) *error = load_error;
         return 0;
     }

@@ -1,8 +1,9 @@
 #include "bos_webview.h"
 
 #include <dlfcn.h>
-#include <gmodule.h>
 #include <gtk/gtk.h>
+
+#include "bos_glib_based_library.h"
 
 // The WebKit functions used, resolved by name (webkit/webkit.h is not needed to build).
 static struct {
@@ -38,18 +39,10 @@ static const char *load_error;
         }                                                       \
     } while (0)
 
-// Opened through GModule for the lock order GModule users rely on (see CSoup/bos_soup.c).
-static void *open_through_gmodule(const char *name) {
-    GModule *module = g_module_open_full(name, G_MODULE_BIND_LOCAL, NULL);
-    if (module) g_module_make_resident(module);
-    return module ? dlopen(name, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD) : NULL;
-}
-
 int bos_webview_load(const char **error) {
     if (wk.library) return 1;
-    void *library = open_through_gmodule("libwebkitgtk-6.0.so.4");
+    void *library = bos_open_glib_based_library("libwebkitgtk-6.0.so.4", &load_error);
     if (!library) {
-        load_error = g_module_error() ? g_module_error() : "libwebkitgtk-6.0.so.4 could not be loaded";
         if (error) *error = load_error;
         return 0;
     }
