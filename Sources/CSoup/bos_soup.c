@@ -1,10 +1,10 @@
 #include "bos_soup.h"
 
 #include <dlfcn.h>
-
-#include "bos_glib_based_library.h"
 #include <pthread.h>
 #include <stdio.h>
+
+#include "bos_glib_based_library.h"
 
 // The functions used, resolved once from libsoup-3.0.so.0. Callers use bos_soup_load() first; every
 // wrapper below assumes it succeeded (WebSocketChannel does not connect otherwise).
