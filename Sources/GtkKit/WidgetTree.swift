@@ -5,10 +5,15 @@ import CGtk
 public enum WidgetTree {
     /// Every descendant of `root` (depth first, `root` included).
     public static func all(_ root: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
-        var result = [root]
-        var child = gtk_widget_get_first_child(root)
+        [root] + children(root).flatMap(all)
+    }
+
+    /// The widget's children, first to last.
+    public static func children(_ widget: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+        var result: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(widget)
         while let current = child {
-            result += all(current)
+            result.append(current)
             child = gtk_widget_get_next_sibling(current)
         }
         return result

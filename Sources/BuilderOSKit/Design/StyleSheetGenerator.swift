@@ -60,12 +60,16 @@ public enum StyleSheetGenerator {
         // GTK's own buttons (header, sidebar, composer, menus) are flat too, filled like the design's
         // quick actions, with the same hover and press states: the default theme's gradient and drop
         // shadow are not the design's, and under GL each costs memory for as long as the window lives
-        // (docs/performance.md, rule 40). The fill has the lowest specificity, so components win.
+        // (docs/performance.md, rule 40). Their border keeps its width for their size but is not drawn
+        // (rule 42). The fill has the lowest specificity, so components win.
         var lines = [
-            "button { background-image: none; box-shadow: none; background-color: @surface-raised; }",
+            "button { background-image: none; box-shadow: none; border-color: transparent; background-color: @surface-raised; }",
             "button.flat, button.link, windowcontrols > button { background-color: transparent; }",
             "button:hover { background-image: image(alpha(@text, \(t.opacity("hover")))); }",
             "button:active, button:checked { background-image: image(alpha(@text, \(t.opacity("pressed")))); }",
+            // The header bar is flat as well: under GL the theme's gradient takes a shader program of
+            // its own for as long as the window lives (rule 43).
+            "headerbar { background-image: none; }",
         ]
         for name in tokens.components.keys.sorted() where name.hasPrefix("button-") {
             let selector = "button.\(prefix)\(name)"
@@ -74,10 +78,18 @@ public enum StyleSheetGenerator {
             lines.append("\(selector):active { background-image: image(alpha(@text, \(t.opacity("pressed")))); }")
             lines.append("\(selector):disabled { opacity: \(t.opacity("disabled")); }")
         }
-        let border = t.size("border")
-        lines.append("entry.\(prefix)entry { border: \(border) solid @separator; box-shadow: none; min-height: \(t.size("entry-min-height")); }")
-        lines.append("entry.\(prefix)entry:focus-within { border-color: @accent; box-shadow: 0 0 0 \(border) @accent; }")
-        lines.append("entry.\(prefix)entry.error { border-color: @destructive-text; }")
+        // Every entry's outline is a ring in the margin its border took, and its focus ring is the
+        // same ring wider (rule 42): the theme's border and focus outline are rounded borders.
+        let (border, ring) = (t.size("border"), t.size("focus-ring"))
+        lines.append("entry { border-width: 0; margin: \(border); outline-style: none; box-shadow: 0 0 0 \(border) @separator; }")
+        lines.append("entry:focus-within { box-shadow: 0 0 0 \(ring) @accent; }")
+        lines.append("entry.error { box-shadow: 0 0 0 \(border) @destructive-text; }")
+        lines.append("entry.error:focus-within { box-shadow: 0 0 0 \(ring) @destructive-text; }")
+        lines.append("entry.\(prefix)entry { min-height: \(t.size("entry-min-height")); }")
+        // The overlay scrollbar's resting indicator too: the theme outlines it to stand out on any content.
+        lines.append(
+            "scrollbar.overlay-indicator:not(.dragging):not(.hovering) > range > trough > slider { border-width: 0; margin: \(border); box-shadow: 0 0 0 \(border) alpha(@background, \(t.opacity("indicator-outline"))); }"
+        )
         lines.append(".\(prefix)separator { background-color: @separator; min-height: \(border); }")
         // Secondary text on whatever it sits on (window, card or field): colour only.
         lines.append(".\(prefix)dim { color: @text-secondary; }")
@@ -100,12 +112,15 @@ public enum StyleSheetGenerator {
             ".\(prefix)dot.connected { background-color: @success; }",
             ".\(prefix)dot.connecting { background-color: @warning; animation: \(prefix)pulse \(t.ms("pulse")) ease-in-out infinite; }",
             ".\(prefix)dot.disconnected, .\(prefix)dot.failed { background-color: @destructive; }",
-            ".\(prefix)composer { background-color: @surface; border: \(border) solid @separator; border-radius: \(t.radius("bubble")); padding: \(t.space("sm", "lg")); }",
-            ".\(prefix)composer:focus-within { border-color: @accent; }",
+            // The composer's outline is a ring like an entry's (rule 42).
+            ".\(prefix)composer { background-color: @surface; margin: \(border); box-shadow: 0 0 0 \(border) @separator; border-radius: \(t.radius("bubble")); padding: \(t.space("sm", "lg")); }",
+            ".\(prefix)composer:focus-within { box-shadow: 0 0 0 \(border) @accent; }",
             ".\(prefix)composer textview, .\(prefix)composer textview text { background-color: transparent; color: @text; }",
             ".\(prefix)transparent, listview.\(prefix)transparent, listview.\(prefix)transparent > row, .\(prefix)transparent > row { background-color: transparent; }",
             "listview.\(prefix)transparent > row:hover, listview.\(prefix)transparent > row:selected { background-color: transparent; }",
-            ".\(prefix)sidebar { background-color: @surface; border-right: \(border) solid @separator; }",
+            // The sidebar's edge is its pane's separator, in the design's colour.
+            ".\(prefix)sidebar { background-color: @surface; }",
+            "paned > separator { background-image: image(@separator); }",
             ".\(prefix)sidebar row { border-radius: \(card); margin: \(t.space("2xs", "sm")); padding: \(t.space("sm", "md")); }",
             ".\(prefix)sidebar row:selected { background-color: alpha(@accent, \(t.opacity("selected"))); color: @text; }",
             ".\(prefix)placeholder { background-color: @surface-raised; border-radius: \(card); min-height: \(t.size("placeholder-min-height")); opacity: \(t.opacity("placeholder")); }",

@@ -21,7 +21,6 @@ enum Style {
     static let suggested = "bos-button-suggested"
     static let secondaryButton = "bos-button-secondary"
     static let destructive = "bos-button-destructive"
-    static let logoTile = "bos-logo-tile"
     static let stepDot = "bos-step-dot"
     static let stepDotCurrent = "bos-step-dot-current"
     static let stepDotDone = "bos-step-dot-done"

@@ -30,19 +30,3 @@ final class WelcomePage: WizardPage {
 
     func render(_ flow: SetupFlow) {}
 }
-
-/// The app's mark: a rounded tile on the blue→purple gradient with a white "B".
-@MainActor
-enum LogoTile {
-    static func make(size: Int32) -> Widget {
-        let letter = UI.label("B", classes: [Style.hero], wrap: false, xalign: 0.5)
-        UI.align(letter, h: GTK_ALIGN_CENTER, v: GTK_ALIGN_CENTER)
-        gtk_widget_set_hexpand(letter, 1)
-        gtk_widget_set_vexpand(letter, 1)
-        let tile = UI.vbox(classes: [Style.logoTile], [letter])
-        UI.size(tile, width: size, height: size)
-        UI.align(tile, h: GTK_ALIGN_CENTER)
-        Accessibility.setLabel(tile, L("BuilderOS logo"))
-        return tile
-    }
-}

@@ -28,7 +28,8 @@ enum MainScenarios: ScenarioGroup {
 
     /// GTK's own buttons (header, sidebar, composer) draw neither the default theme's gradient nor
     /// its drop shadow (`StyleSheetGenerator.widgetRules`; docs/performance.md, rule 40).
-    static func ownButtonsFlat(_ d: Driver, _ main: Widget) {
+    static func ownButtonsFlat(_ d: Driver, _ main: Widget) async {
+        await d.nextFrame(main)  // laid out: a widget waiting for its size draws nothing
         func isOwnButton(_ widget: Widget) -> Bool {
             let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
             guard gtk_widget_get_mapped(widget) != 0, g_type_check_instance_is_a(instance, gtk_button_get_type()) != 0 else { return false }
@@ -46,6 +47,32 @@ enum MainScenarios: ScenarioGroup {
         let themed = drawn.filter { $0 == GSK_LINEAR_GRADIENT_NODE || $0 == GSK_OUTSET_SHADOW_NODE }
         d.expect(
             buttons.count >= 5 && themed.isEmpty, "GTK's own buttons are flat", "\(buttons.count) buttons, \(themed.count) gradients and shadows")
+        // Outlines are rings of shadow, not rounded borders (rule 42): the entries, the composer
+        // and the buttons, with a conversation open. A window has no parent to be drawn through, so
+        // its children (content and header) are drawn one by one.
+        let rounded = WidgetTree.children(main).reduce(0) { $0 + RenderNodeKinds.roundedBorders($1) }
+        d.expect(
+            rounded == 0, "the main window draws no rounded border",
+            rounded == 0 ? "" : "drawn by " + drawingRoundedBorders(main).joined(separator: ", "))
+    }
+
+    /// The empty chat's header and logo draw no gradient (rule 43): the logo is the icon's picture.
+    static func emptyChatWithoutGradient(_ d: Driver, _ main: Widget) async {
+        await d.nextFrame(main)
+        let drawn = WidgetTree.children(main).flatMap(RenderNodeKinds.of)
+        let logo = d.widget("welcome", in: main).map(RenderNodeKinds.of) ?? []
+        d.expect(
+            !drawn.contains(GSK_LINEAR_GRADIENT_NODE) && logo.contains(GSK_TEXTURE_NODE), "the empty chat draws no gradient; its logo is a picture",
+            "\(drawn.filter { $0 == GSK_LINEAR_GRADIENT_NODE }.count) gradients, logo \(logo.map(\.rawValue))")
+    }
+
+    /// The widgets whose own drawing, not their children's, has a rounded border.
+    static func drawingRoundedBorders(_ main: Widget) -> [String] {
+        WidgetTree.all(main).filter { widget in
+            guard gtk_widget_get_mapped(widget) != 0 else { return false }
+            let inChildren = WidgetTree.children(widget).reduce(0) { $0 + RenderNodeKinds.roundedBorders($1) }
+            return RenderNodeKinds.roundedBorders(widget) > inChildren
+        }.map { String(cString: gtk_widget_get_css_name($0)) }
     }
 
     /// The fonts of the first frame (`StartFonts`, `FontPreload`): a first start has none to load
@@ -150,7 +177,7 @@ enum MainScenarios: ScenarioGroup {
             d.accelerator(for: "win.quick-actions") == "<Control>k" && d.accelerator(for: "win.refresh") == "F5",
             "Ctrl+K opens quick actions and F5 refreshes")
         await chat(d, main, c)
-        ownButtonsFlat(d, main)
+        await ownButtonsFlat(d, main)
         await dashboard(d, main)
         await connection(d, main)
         await power(d, main, c)
@@ -199,6 +226,7 @@ enum MainScenarios: ScenarioGroup {
         await d.settle()
         d.expect(d.texts(main).contains("Welcome to BuilderOS"), "an empty chat shows the welcome", d.texts(main))
         await d.screenshot(main, "chat-empty")
+        await emptyChatWithoutGradient(d, main)
         d.expect(!d.isSensitive("send", in: main), "Send is disabled while the field is empty")
         d.typeText("Hello from the **desktop**", into: "message-input", in: main)
         d.expect(d.isSensitive("send", in: main), "Send is enabled with text")
