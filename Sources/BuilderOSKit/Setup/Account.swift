@@ -1,5 +1,7 @@
 /// Signing in, adding, replacing a key and forgetting, shared by the wizard, the app and the CLI. A key goes into
 /// the Secret Service before the settings name its server, and only after a passed connection test (the callers').
+/// The asynchronous ones go on where they were called (`nonisolated(nonsending)`): the app's settings are
+/// written on its main thread, where GSettings' file backend also reloads them (it has no lock of its own).
 public struct Account: Sendable {
     public let credentials: CredentialStore
     public let settingsStore: SettingsStore
@@ -13,7 +15,9 @@ public struct Account: Sendable {
     /// (the user changing its address), that server moves there with its history and settings, and the old
     /// address's key is removed. `caFile`, when given, is the extra authority the connection test trusted.
     @discardableResult
-    public func signIn(server: ServerAddress, key keyInput: String, name: String = "", replacing: String? = nil, caFile: String? = nil)
+    nonisolated(nonsending) public func signIn(
+        server: ServerAddress, key keyInput: String, name: String = "", replacing: String? = nil, caFile: String? = nil
+    )
         async throws(BuilderOSError) -> ServerProfile
     {
         try await credentials.store(key: try Self.validated(keyInput), for: server)
@@ -37,7 +41,9 @@ public struct Account: Sendable {
     /// Adds a server that is not set up yet and makes it the active one; the same address twice is refused
     /// before anything is stored.
     @discardableResult
-    public func add(server: ServerAddress, key: String, name: String = "", caFile: String? = nil) async throws(BuilderOSError) -> ServerProfile {
+    nonisolated(nonsending) public func add(server: ServerAddress, key: String, name: String = "", caFile: String? = nil) async throws(BuilderOSError)
+        -> ServerProfile
+    {
         if let known = settingsStore.load().server(at: server) { throw .serverAlreadyAdded(name: known.name) }
         return try await signIn(server: server, key: key, name: name, caFile: caFile)
     }
@@ -45,7 +51,7 @@ public struct Account: Sendable {
     /// Forgets a server: its key leaves the keyring first (a locked keyring stops here, changing nothing), then
     /// its settings. Its history is deleted when asked; otherwise it is kept under the name of its address, where
     /// signing in to that server again finds it (`addServer`). The first remaining server becomes active when it was.
-    public func forget(id: String, deleteHistory: Bool = false) async throws(BuilderOSError) {
+    nonisolated(nonsending) public func forget(id: String, deleteHistory: Bool = false) async throws(BuilderOSError) {
         var settings = settingsStore.load()
         guard let profile = settings.servers.first(where: { $0.id == id }) else { throw .notSignedIn }
         if let server = profile.server { try await credentials.clear(for: server) }
@@ -59,7 +65,7 @@ public struct Account: Sendable {
     }
 
     /// Forgets the active server, keeping its history.
-    public func signOut() async throws(BuilderOSError) {
+    nonisolated(nonsending) public func signOut() async throws(BuilderOSError) {
         guard let active = settingsStore.load().activeServer else { throw .notSignedIn }
         try await forget(id: active.id)
     }
