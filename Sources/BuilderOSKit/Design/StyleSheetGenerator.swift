@@ -144,6 +144,8 @@ public enum StyleSheetGenerator {
             "button.\(prefix)quick-link.active label { color: @on-accent; }",
             ".\(prefix)preview-toolbar { background-color: @surface; border-bottom: \(border) solid @separator; padding: \(t.space("xs", "sm")); }",
             ".\(prefix)empty-icon { color: alpha(@accent, \(t.opacity("empty-icon"))); }",
+            // The logo where its gradient is drawn beneath the letter (`LogoTile`, under GL; rule 43).
+            ".\(prefix)logo-tile.\(prefix)logo-drawn { background: none; }",
             // The terminal's text keeps off the window's edges (VTE paints its own background there).
             "vte-terminal { padding: \(t.space("xs", "sm")); }",
         ]

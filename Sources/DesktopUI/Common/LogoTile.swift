@@ -2,51 +2,76 @@ import BuilderOSKit
 import CGtk
 import GtkKit
 
-/// The app's mark: the design's rounded tile on the blue→purple gradient with a white "B", shown
-/// as the app icon's picture of it. A CSS gradient would cost the window a shader program of its
-/// own under GL for as long as it lives (docs/performance.md, rule 43).
+/// The app's mark: the design's rounded tile on the blue→purple gradient (the `logo-tile` component)
+/// with a white "B". Each renderer gets the gradient its cheapest way (docs/performance.md, rule 43):
+/// GTK's cairo renderer from the component's CSS, which X11 draws in the server, and GL renderers
+/// from cairo in a drawing area beneath the letter, because a CSS gradient costs a GL window a shader
+/// program for as long as it lives. (Under cairo a drawn tile is uploaded as an image: 1.2 MiB
+/// more at idle.)
 @MainActor
 enum LogoTile {
     static func make(size: Int32) -> Widget {
-        let image = gtk_image_new()!
-        if let tile = tile(pixels: size * displayScale()) {
-            gtk_image_set_from_paintable(OpaquePointer(image), tile)
-            g_object_unref(UnsafeMutableRawPointer(tile))
+        let area = gtk_drawing_area_new()!
+        let drawing = gtkCast(area, to: GtkDrawingArea.self)
+        gtk_drawing_area_set_draw_func(
+            drawing,
+            { _, cairo, width, height, _ in
+                guard let cairo else { return }
+                MainActor.assumeIsolated { LogoTile.drawTile(cairo, Double(width), Double(height)) }
+            }, nil, nil)
+        let letter = UI.label("B", classes: [Style.hero], wrap: false, xalign: 0.5)
+        UI.align(letter, h: GTK_ALIGN_CENTER, v: GTK_ALIGN_CENTER)
+        gtk_widget_set_visible(area, 0)  // shown under GL only: even empty, a drawing area is an image to cairo
+        let tile = gtk_overlay_new()!
+        gtk_overlay_set_child(OpaquePointer(tile), area)
+        gtk_overlay_add_overlay(OpaquePointer(tile), letter)
+        UI.addClasses(tile, [Style.logoTile])
+        UI.size(tile, width: size, height: size)
+        UI.align(tile, h: GTK_ALIGN_CENTER)
+        Accessibility.setLabel(tile, L("BuilderOS logo"))
+        Signals.connect(UnsafeMutableRawPointer(tile), "realize") {
+            guard !drawnByCSS(tile) else { return }
+            // The tile's CSS leaves its background to the area.
+            UI.addClasses(tile, [Style.logoDrawn])
+            gtk_widget_set_visible(area, 1)
         }
-        gtk_image_set_pixel_size(OpaquePointer(image), size)
-        UI.align(image, h: GTK_ALIGN_CENTER)
-        Accessibility.setLabel(image, L("BuilderOS logo"))
-        return image
+        return tile
     }
 
-    /// The smallest rendition of the icon that gives `pixels` for the tile, cut to the tile: the
-    /// icon grid leaves a sixteenth of the canvas around it (`data/icons/hicolor/scalable`).
-    private static func tile(pixels: Int32) -> OpaquePointer? {
-        guard let folder = AppIcon.iconFolder() else { return nil }
-        let sizes: [Int32] = [16, 24, 32, 48, 64, 128, 256, 512]
-        let canvas = sizes.first { $0 - $0 / 8 >= pixels } ?? sizes.last!
-        let path = "\(folder)/hicolor/\(canvas)x\(canvas)/apps/\(AppIcon.name).png"
-        guard let icon = gdk_texture_new_from_filename(path, nil) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(icon)) }
-        let width = Int(gdk_texture_get_width(icon)), inset = width / 16, side = width - 2 * inset
-        var pixels = [UInt8](repeating: 0, count: width * width * 4)
-        pixels.withUnsafeMutableBufferPointer { gdk_texture_download(icon, $0.baseAddress, gsize(width * 4)) }
-        var cut = [UInt8]()
-        cut.reserveCapacity(side * side * 4)
-        for row in inset..<(inset + side) { cut += pixels[((row * width + inset) * 4)..<((row * width + inset + side) * 4)] }
-        let bytes = cut.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        defer { g_bytes_unref(bytes) }
-        // The layout `gdk_texture_download` writes: GDK_MEMORY_DEFAULT, a macro, on a little-endian machine.
-        return gdk_memory_texture_new(Int32(side), Int32(side), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(side * 4))
+    /// Whether the window draws with GTK's cairo renderer (X11 without GL, or `GSK_RENDERER=cairo`).
+    private static func drawnByCSS(_ widget: Widget) -> Bool {
+        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native),
+            let name = g_type_name_from_instance(UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self))
+        else { return true }
+        return String(cString: name) == "GskCairoRenderer"
     }
 
-    /// The largest scale of the display's monitors (2 on a HiDPI screen).
-    private static func displayScale() -> Int32 {
-        guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display) else { return 1 }
-        return (0..<g_list_model_get_n_items(monitors)).reduce(1) { scale, index in
-            guard let monitor = g_list_model_get_item(monitors, index) else { return scale }
-            defer { g_object_unref(monitor) }
-            return max(scale, gdk_monitor_get_scale_factor(OpaquePointer(monitor)))
+    /// The component's colours and corner radius; the brand's, the same in both themes.
+    private static let look: (from: RGB, to: RGB, radius: Double) = {
+        let tokens = DesignTokens.shipped
+        let tile = tokens?.components["logo-tile"]
+        func color(_ name: String?, _ fallback: String) -> RGB {
+            Contrast.rgb(name.flatMap { tokens?.colors[$0]?.light } ?? fallback) ?? (0, 0, 0)
         }
+        let radius = Double(tile?.radius.flatMap { tokens?.radii[$0] } ?? 16)
+        return (color(tile?.background, "#0066D6"), color(tile?.gradientTo, "#5856D6"), radius)
+    }()
+    private typealias RGB = (Double, Double, Double)
+
+    private static func drawTile(_ cairo: OpaquePointer, _ width: Double, _ height: Double) {
+        let r = min(look.radius, width / 2, height / 2)
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, width - r, r, r, -.pi / 2, 0)
+        cairo_arc(cairo, width - r, height - r, r, 0, .pi / 2)
+        cairo_arc(cairo, r, height - r, r, .pi / 2, .pi)
+        cairo_arc(cairo, r, r, r, .pi, 3 * .pi / 2)
+        cairo_close_path(cairo)
+        // CSS's 135° on a square: from the top-left corner to the bottom-right one.
+        let gradient = cairo_pattern_create_linear(0, 0, width, height)
+        cairo_pattern_add_color_stop_rgb(gradient, 0, look.from.0, look.from.1, look.from.2)
+        cairo_pattern_add_color_stop_rgb(gradient, 1, look.to.0, look.to.1, look.to.2)
+        cairo_set_source(cairo, gradient)
+        cairo_fill(cairo)
+        cairo_pattern_destroy(gradient)
     }
 }

@@ -21,6 +21,9 @@ enum Style {
     static let suggested = "bos-button-suggested"
     static let secondaryButton = "bos-button-secondary"
     static let destructive = "bos-button-destructive"
+    static let logoTile = "bos-logo-tile"
+    /// A logo tile whose gradient a drawing area paints (`LogoTile`, under GL).
+    static let logoDrawn = "bos-logo-drawn"
     static let stepDot = "bos-step-dot"
     static let stepDotCurrent = "bos-step-dot-current"
     static let stepDotDone = "bos-step-dot-done"
