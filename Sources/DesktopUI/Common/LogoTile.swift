@@ -6,8 +6,7 @@ import GtkKit
 /// with a white "B". Each renderer gets the gradient its cheapest way (docs/performance.md, rule 43):
 /// GTK's cairo renderer from the component's CSS, which X11 draws in the server, and GL renderers
 /// from cairo in a drawing area beneath the letter, because a CSS gradient costs a GL window a shader
-/// program for as long as it lives. (Under cairo a drawn tile is uploaded as an image: 1.2 MiB
-/// more at idle.)
+/// program for as long as it lives. (Under cairo a drawn tile would be sent to the X server as an image.)
 @MainActor
 enum LogoTile {
     static func make(size: Int32) -> Widget {
