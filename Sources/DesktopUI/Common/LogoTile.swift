@@ -29,7 +29,7 @@ enum LogoTile {
         UI.align(tile, h: GTK_ALIGN_CENTER)
         Accessibility.setLabel(tile, L("BuilderOS logo"))
         Signals.connect(UnsafeMutableRawPointer(tile), "realize") {
-            guard !drawnByCSS(tile) else { return }
+            guard WindowRenderer.isCairo(tile) == false, look != nil else { return }
             // The tile's CSS leaves its background to the area.
             UI.addClasses(tile, [Style.logoDrawn])
             gtk_widget_set_visible(area, 1)
@@ -37,27 +37,19 @@ enum LogoTile {
         return tile
     }
 
-    /// Whether the window draws with GTK's cairo renderer (X11 without GL, or `GSK_RENDERER=cairo`).
-    private static func drawnByCSS(_ widget: Widget) -> Bool {
-        guard let native = gtk_widget_get_native(widget), let renderer = gtk_native_get_renderer(native),
-            let name = g_type_name_from_instance(UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self))
-        else { return true }
-        return String(cString: name) == "GskCairoRenderer"
-    }
-
-    /// The component's colours and corner radius; the brand's, the same in both themes.
-    private static let look: (from: RGB, to: RGB, radius: Double) = {
-        let tokens = DesignTokens.shipped
-        let tile = tokens?.components["logo-tile"]
-        func color(_ name: String?, _ fallback: String) -> RGB {
-            Contrast.rgb(name.flatMap { tokens?.colors[$0]?.light } ?? fallback) ?? (0, 0, 0)
-        }
-        let radius = Double(tile?.radius.flatMap { tokens?.radii[$0] } ?? 16)
-        return (color(tile?.background, "#0066D6"), color(tile?.gradientTo, "#5856D6"), radius)
+    /// The component's colours and corner radius (the brand's, the same in both themes); nil
+    /// without the tokens, and then the tile keeps its CSS.
+    private static let look: (from: RGB, to: RGB, radius: Double)? = {
+        guard let tokens = DesignTokens.shipped, let tile = tokens.components["logo-tile"], let end = tile.gradientTo,
+            let from = tokens.colors[tile.background].flatMap({ Contrast.rgb($0.light) }),
+            let to = tokens.colors[end].flatMap({ Contrast.rgb($0.light) })
+        else { return nil }
+        return (from, to, Double(tile.radius.flatMap { tokens.radii[$0] } ?? 0))
     }()
     private typealias RGB = (Double, Double, Double)
 
     private static func drawTile(_ cairo: OpaquePointer, _ width: Double, _ height: Double) {
+        guard let look else { return }
         let r = min(look.radius, width / 2, height / 2)
         cairo_new_sub_path(cairo)
         cairo_arc(cairo, width - r, r, r, -.pi / 2, 0)

@@ -62,10 +62,7 @@ enum MainScenarios: ScenarioGroup {
         await d.nextFrame(main)
         let header = WidgetTree.all(main).filter { String(cString: gtk_widget_get_css_name($0)) == "headerbar" }.flatMap(RenderNodeKinds.of)
         let logo = d.widget("welcome", in: main).map(RenderNodeKinds.of) ?? []
-        let cairo =
-            gtk_native_get_renderer(gtk_widget_get_native(main)).flatMap {
-                g_type_name_from_instance(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GTypeInstance.self))
-            }.map { String(cString: $0) == "GskCairoRenderer" } ?? true
+        let cairo = WindowRenderer.isCairo(main) ?? true
         let logoDrawn =
             cairo
             ? logo.contains(GSK_LINEAR_GRADIENT_NODE) && !logo.contains(GSK_CAIRO_NODE)
