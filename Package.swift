@@ -66,6 +66,8 @@ let package = Package(
         // A GtkLabel subclass that measures wrapped text with one Pango layout instead of three or four.
         .target(name: "CTextLabel", dependencies: ["CGtk"]),
         .target(name: "CStartPreload", dependencies: ["CGtk"]),
+        // A stand-in for GTK's theme, so the app loads that theme itself without what it never shows.
+        .target(name: "CGtkTheme", dependencies: ["CGtk"]),
 
         // MARK: Domain core (no GTK)
         .target(
@@ -75,7 +77,9 @@ let package = Package(
         ),
 
         // MARK: Thin Swift GTK/GObject layer (ownership, signals, main loop, CSS; no product logic)
-        .target(name: "GtkKit", dependencies: ["CGtk", "CShims", "CWebView", "CTerminalView", "CTextLabel", "CStartPreload"], swiftSettings: swift6),
+        .target(
+            name: "GtkKit", dependencies: ["CGtk", "CShims", "CWebView", "CTerminalView", "CTextLabel", "CStartPreload", "CGtkTheme"],
+            swiftSettings: swift6),
 
         // MARK: The app's windows and pages
         .target(name: "DesktopUI", dependencies: ["BuilderOSKit", "GtkKit", "CGtk"], swiftSettings: swift6),

@@ -136,6 +136,7 @@ struct HistorySearchTests {
     func writeHistoryOfTheReleaseBefore(at path: String, conversation: Conversation, messages: Int) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let db = try SQLiteDatabase(path: path)
+        try db.execute(HistorySchema.connection)
         try db.execute(HistorySchema.tables)
         #expect(try db.query("PRAGMA user_version") { $0.int(0) }.first == 0)
         try db.execute("BEGIN")

@@ -47,6 +47,20 @@ struct HistoryStoreTests {
     }
 
     /// The conversations are the user's alone, whatever the umask, the folder or an earlier version left.
+    /// Whether the window about to open will likely show a reply (it then loads cmark-gfm beside its building).
+    @Test func aReplyAmongTheNewestFiftyMessagesIsNoticed() {
+        let store = HistoryStore.inMemory()
+        #expect(!store.holdsRecentReplies(), "an empty history")
+        let c = Conversation(agent: .jarvis, title: "T")
+        store.insert(c)
+        store.append(ChatMessage(conversation: c.id, role: .assistant, text: "an old reply", state: .complete))
+        #expect(store.holdsRecentReplies())
+        for n in 0..<50 { store.append(ChatMessage(conversation: c.id, role: .user, text: "question \(n)", state: .sent)) }
+        #expect(!store.holdsRecentReplies(), "the reply is older than the newest 50")
+        store.append(ChatMessage(conversation: c.id, role: .assistant, text: "a new reply", state: .complete))
+        #expect(store.holdsRecentReplies())
+    }
+
     @Test func theHistoryAndItsCompanionsAreReadableByTheUserAlone() throws {
         let path = temporaryPath()
         let folder = (path as NSString).deletingLastPathComponent

@@ -112,6 +112,7 @@ struct HistoryCLITests {
         let path = historyPath(sandbox)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let db = try SQLiteDatabase(path: path)
+        try db.execute(HistorySchema.connection)
         try db.execute(HistorySchema.tables)
         let id = UUID().uuidString
         // One transaction: 1,200 commits would hold one of Swift's two cooperative threads for seconds.

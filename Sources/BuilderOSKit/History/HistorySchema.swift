@@ -1,13 +1,18 @@
 /// The history file's tables and their upgrades. `PRAGMA user_version` says which upgrades a file
-/// has had, so each runs once; a file from a newer release is left alone.
+/// has had, so each runs once; a file from a newer release is left alone. A file at `current` has
+/// every table and index: opening it only sets the connection's options (a change to `tables`
+/// comes with a new version).
 enum HistorySchema {
     static let current: Int64 = 1
 
     // One statement per string (no multi-line literal: xgettext reads these files too).
-    static let tables = [
+    static let connection = [
         "PRAGMA journal_mode = WAL;",
         "PRAGMA synchronous = NORMAL;",
         "PRAGMA foreign_keys = ON;",
+    ].joined(separator: " ")
+
+    static let tables = [
         "CREATE TABLE IF NOT EXISTS conversations (",
         "id TEXT PRIMARY KEY, agent TEXT NOT NULL, title TEXT NOT NULL,",
         "created REAL NOT NULL, updated REAL NOT NULL, draft TEXT NOT NULL DEFAULT '');",
@@ -50,9 +55,10 @@ enum HistorySchema {
     }
 
     static func upgrade(_ db: SQLiteDatabase) throws {
-        try db.execute(tables)
+        try db.execute(connection)
         let version = try db.query("PRAGMA user_version") { $0.int(0) }.first ?? 0
         guard version < current else { return }
+        try db.execute(tables)
         try db.execute("BEGIN IMMEDIATE")
         do {
             // Read again inside the write lock: another process may have upgraded the file meanwhile.

@@ -161,6 +161,13 @@ public final class HistoryStore: HistoryStoring {
         return rows.reversed()
     }
 
+    /// Whether one of the newest 50 messages, in any conversation, is a reply: the first frame
+    /// then likely shows Markdown. A range of sequence numbers, so it reads at most 50 rows.
+    public func holdsRecentReplies() -> Bool {
+        let sql = "SELECT EXISTS (SELECT 1 FROM messages WHERE seq > (SELECT IFNULL(MAX(seq), 0) FROM messages) - 50 AND role = 'assistant')"
+        return (try? db.query(sql) { $0.int(0) })?.first == 1
+    }
+
     public func messages(in conversation: UUID, after: Int64, limit: Int) -> [ChatMessage] {
         (try? db.query(
             "SELECT \(Self.columns) FROM messages WHERE conversation = ? AND seq > ? ORDER BY seq LIMIT ?",

@@ -11,6 +11,12 @@ public enum MarkdownParser {
     /// come and go). One parse at a time.
     private static let oneAtATime = Mutex(())
 
+    /// Loads cmark-gfm on a thread of its own (rule 13 of docs/performance.md loads it at the first
+    /// parse): for a window about to show replies, so its first parse finds it loaded.
+    public static func loadInBackground() {
+        Thread.detachNewThread { _ = bos_cmark_load() }
+    }
+
     public static func parse(_ text: String) -> [MarkdownBlock] {
         parseLocated(text).map(\.block)
     }

@@ -5,8 +5,9 @@ import GtkKit
 
 /// Light or dark, from the user's preference (Automatic/Light/Dark) and, for Automatic, the
 /// desktop's: the Settings portal's `color-scheme` when a portal runs, else GTK's own
-/// `gtk-application-prefer-dark-theme` as the session set it. Applying a theme reloads the one
-/// application stylesheet and tells GTK's own widgets (popovers, scrollbars) to match.
+/// `gtk-application-prefer-dark-theme` as the session set it. Applying a theme loads GTK's own theme
+/// in that variant (trimmed: `GtkThemeTrim`), reloads the one application stylesheet and tells GTK's
+/// own widgets (popovers, scrollbars) to match.
 @MainActor
 public final class AppearanceController {
     public private(set) var preference: Appearance
@@ -24,6 +25,8 @@ public final class AppearanceController {
             Properties.bool(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme")
             || name.lowercased().hasSuffix("-dark")
         portal.onChange = { [weak self] _ in self?.apply() }
+        // A session theme of the user's (high contrast…) replaces GTK's own: ours then steps aside.
+        Signals.connect(UnsafeMutableRawPointer(settings), "notify::gtk-theme-name", withArgument: { [weak self] _ in self?.apply() })
         apply()
     }
 
@@ -52,6 +55,8 @@ public final class AppearanceController {
         if Properties.bool(settings, "gtk-application-prefer-dark-theme") != (theme == .dark) {
             Properties.setBool(settings, "gtk-application-prefer-dark-theme", theme == .dark)
         }
+        let dark = theme == .dark
+        GtkTheme.shared.load(dark: dark) { GtkThemeTrim.css(GtkTheme.source(dark: dark) ?? "", baseURL: GtkTheme.folderURL) }
         if let tokens = DesignTokens.shipped {
             let errors = ApplicationStyle.shared.load(StyleSheetGenerator.css(tokens, theme: theme))
             if errors > 0 { FileHandle.standardError.write(Data("builderos-desktop: \(errors) stylesheet errors\n".utf8)) }

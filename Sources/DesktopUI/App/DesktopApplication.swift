@@ -51,6 +51,8 @@ public final class DesktopApplication {
     /// What has to happen before GLib or GTK first read the environment, and what starts beside
     /// GTK's own start (the first frame's fonts): call it first in `main`.
     public nonisolated static func prepareProcess() {
+        // Before anything looks a resource up (the theme's stand-in must be found before GTK's own).
+        GtkTheme.installStandIn()
         // The environment is changed first: the thread below may read it (getenv races setenv).
         AppIcon.addFolderToDataDirectories()
         StartFontsCache.preload()
@@ -220,6 +222,8 @@ public final class DesktopApplication {
                 ProblemWindow(application: application, error: error) { [unowned self] in openMainWindow(server: server, key: key) }.present()
                 return
             }
+            // The window's building reaches its first reply after the header and the sidebar.
+            if history.holdsRecentReplies() { MarkdownParser.loadInBackground() }
             var configuration = ChatConfiguration()
             configuration.network = profile?.network ?? ClientConfiguration()
             session = AppSession(

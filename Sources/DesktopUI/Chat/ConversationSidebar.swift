@@ -43,8 +43,10 @@ final class ConversationSidebar {
         var top = [newButton]
         if let searchPane {
             top.append(searchPane.entry)
-            UI.addPage(content, searchPane.results, name: "results", label: L("Search results"))
-            searchPane.onSearching = { searching in
+            searchPane.onSearching = { [unowned searchPane] searching in
+                if searching, gtk_stack_get_child_by_name(OpaquePointer(content), "results") == nil {
+                    UI.addPage(content, searchPane.results, name: "results", label: L("Search results"))
+                }
                 gtk_stack_set_visible_child_name(OpaquePointer(content), searching ? "results" : "conversations")
             }
             Signals.onKeyPressed(list) { keyval, modifiers in

@@ -6,12 +6,11 @@ import GtkKit
 /// The search field over the conversation list and its results: every conversation's messages,
 /// grouped by conversation (the newest first), each hit with the date, who wrote it and a snippet
 /// with the matched words in bold. Down moves from the field to the results, Enter opens the
-/// first or the chosen one, Escape clears the search and returns to the conversations.
+/// first or the chosen one, Escape clears the search and returns to the conversations. The results
+/// list is made at the first search: the first frame does not show it.
 @MainActor
 final class HistorySearchPane {
     let entry: Widget
-    let results: Widget
-    private let list: Widget
     private let search: HistorySearchService
     private var rowHits: [Int: SearchHit] = [:]
     /// The result rows, reused from keystroke to keystroke (those not needed are hidden).
@@ -30,15 +29,6 @@ final class HistorySearchPane {
         gtk_widget_set_name(entry, "history-search")
         Accessibility.setLabel(entry, L("Search all conversations"))
         UI.margins(entry, bottom: Style.gapSmall, start: Style.gapSmall, end: Style.gapSmall)
-        list = gtk_list_box_new()
-        gtk_widget_set_name(list, "search-results")
-        Accessibility.setLabel(list, L("Search results"))
-        UI.addClasses(list, [Style.transparent])
-        gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_BROWSE)
-        results = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_policy(OpaquePointer(results), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(OpaquePointer(results), list)
-        gtk_widget_set_vexpand(results, 1)
         showIndexProgress(search.indexProgress)
         search.indexChanges.add(owner: self) { [weak self] progress in self?.showIndexProgress(progress) }
 
@@ -51,13 +41,34 @@ final class HistorySearchPane {
         Signals.connect(UnsafeMutableRawPointer(entry), "stop-search") { [unowned self] in leave() }
         Signals.onKeyPressed(entry) { [unowned self] keyval, _ in
             let down: UInt32 = 0xff54
-            guard keyval == down, let first = rowHits.keys.min(), let row = gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(first)) else {
+            guard keyval == down, let list = madeResults?.list, let first = rowHits.keys.min(),
+                let row = gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(first))
+            else {
                 return false
             }
             gtk_list_box_select_row(OpaquePointer(list), row)
             gtk_widget_grab_focus(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkWidget.self))
             return true
         }
+        Lifetime.tie(self, to: entry)
+    }
+
+    private var madeResults: (scroller: Widget, list: Widget)?
+
+    /// The results: a scrolled list, made when first asked for, its rows reused from keystroke to keystroke
+    /// (`slots`).
+    var results: Widget { (madeResults ?? makeResults()).scroller }
+
+    private func makeResults() -> (scroller: Widget, list: Widget) {
+        let list = gtk_list_box_new()!
+        gtk_widget_set_name(list, "search-results")
+        Accessibility.setLabel(list, L("Search results"))
+        UI.addClasses(list, [Style.transparent])
+        gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_BROWSE)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
+        gtk_widget_set_vexpand(scroller, 1)
         Signals.onKeyPressed(list) { [unowned self] keyval, _ in
             let escape: UInt32 = 0xff1b
             guard keyval == escape else { return false }
@@ -71,7 +82,8 @@ final class HistorySearchPane {
                 let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
                 if let hit = rowHits[index] { onOpen?(hit) }
             })
-        Lifetime.tie(self, to: entry)
+        madeResults = (scroller, list)
+        return (scroller, list)
     }
 
     func focus() {
@@ -114,6 +126,7 @@ final class HistorySearchPane {
     }
 
     private func show(_ hits: [SearchHit], for text: String) {
+        guard let list = madeResults?.list else { return }
         // The same messages with the same marks (a longer word often finds what its start found): the rows stay.
         defer { shown = hits }
         // For the benchmark and the checks: which query the rows show.

@@ -17,11 +17,14 @@ enum BenchSearchScenario: ScenarioGroup {
     static func run(_ d: Driver, _ c: ScenarioContext) async {
         d.readsAccessibleNames = false  // it measures
         guard let main = await MainScenarios.benchmarkChat(d), let clock = gtk_widget_get_frame_clock(main) else { return }
-        guard let entry = d.widget("history-search", in: main), let results = d.widget("search-results", in: main) else {
-            return d.expect(false, "the search field and its results exist")
-        }
+        guard let entry = d.widget("history-search", in: main) else { return d.expect(false, "the search field exists") }
         let queries = (c.options["queries"] ?? "dep,deploy,retries less,\"dropped connection\",conn -deploy").split(separator: ",").map(String.init)
-        let shows = { (text: String) in (WidgetTree.stateName(of: results) ?? "").hasSuffix(" for \(text)") }
+        // The results list is made at the first search: looked up until it is there.
+        var results: Widget?
+        let shows = { (text: String) in
+            results = results ?? d.widget("search-results", in: main)
+            return (results.flatMap(WidgetTree.stateName(of:)) ?? "").hasSuffix(" for \(text)")
+        }
 
         var latencies: [Double] = []
         for query in queries {
@@ -71,6 +74,7 @@ enum BenchSearchScenario: ScenarioGroup {
         guard await d.wait(seconds: 5, until: { shows(needle) }) else { return d.expect(false, "the needle is found") }
         await d.nextFrame(main)
         guard
+            let results,
             let row = WidgetTree.all(results).first(where: {
                 SearchScenario.isRow($0) && gtk_list_box_row_get_selectable(gtkCast($0, to: GtkListBoxRow.self)) != 0
             })

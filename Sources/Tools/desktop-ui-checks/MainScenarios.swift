@@ -56,6 +56,58 @@ enum MainScenarios: ScenarioGroup {
             rounded == 0 ? "" : "drawn by " + drawingRoundedBorders(main).joined(separator: ", "))
     }
 
+    /// GTK's theme is the app's trimmed copy (rule 44), parsed without errors, in the window's
+    /// variant; and no widget it left out is made: not in any window open after every page was
+    /// visited (menus and popovers included), the about dialog, the shortcuts window, nor GTK's own
+    /// windows the app can show (the file chooser in each mode, the emoji chooser).
+    static func gtkThemeTrimmed(_ d: Driver, _ main: Widget) async {
+        let theme = GtkTheme.shared
+        d.expect(
+            theme.standsIn && theme.loadedDark == (d.app.appearance?.theme == .dark) && theme.errors == 0,
+            "GTK's theme is the app's trimmed copy, in the window's variant, parsed without errors",
+            "stands in \(theme.standsIn), dark \(String(describing: theme.loadedDark)), \(theme.errors) errors")
+        await sessionThemeReplacesTheTrimmedCopy(d)
+        let before = Set(toplevels())
+        d.activate("app.about", in: main)
+        d.activate("app.shortcuts", in: main)
+        await d.settle()
+        let made: [Widget] = [
+            gtk_file_chooser_widget_new(GTK_FILE_CHOOSER_ACTION_OPEN), gtk_file_chooser_widget_new(GTK_FILE_CHOOSER_ACTION_SAVE),
+            gtk_file_chooser_widget_new(GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER), gtk_emoji_chooser_new(),
+        ].map { g_object_ref_sink(UnsafeMutableRawPointer($0)).assumingMemoryBound(to: GtkWidget.self) }
+        defer { made.forEach { g_object_unref(UnsafeMutableRawPointer($0)) } }
+        let windows = toplevels()
+        d.expect(windows.count >= before.count + 2, "the about dialog and the shortcuts window open", "\(windows.count) windows")
+        let names = Set((windows + made).flatMap(WidgetTree.all).map { String(cString: gtk_widget_get_css_name($0)) })
+        let absent = names.intersection(GtkThemeTrim.absentWidgets)
+        d.expect(absent.isEmpty, "no widget the trimmed theme left out is made", "\(absent.sorted())")
+        for window in windows where !before.contains(window) { gtk_window_destroy(gtkCast(window, to: GtkWindow.self)) }
+        await d.settle()
+    }
+
+    static func sessionThemeReplacesTheTrimmedCopy(_ d: Driver) async {
+        let theme = GtkTheme.shared
+        // A session theme of the user's (GTK's high contrast here) replaces the copy, which comes back after.
+        let settings = UnsafeMutableRawPointer(gtk_settings_get_default()!)
+        let sessionTheme = Properties.string(settings, "gtk-theme-name") ?? ""
+        let dark = theme.loadedDark
+        Properties.setString(settings, "gtk-theme-name", "HighContrast")
+        await d.settle()
+        d.expect(dark != nil && !theme.standsIn && theme.loadedDark == nil, "a high-contrast session theme replaces the trimmed copy")
+        Properties.setString(settings, "gtk-theme-name", sessionTheme)
+        await d.settle()
+        d.expect(theme.standsIn && theme.loadedDark == dark, "GTK's own theme again: the trimmed copy is back")
+    }
+
+    static func toplevels() -> [Widget] {
+        let list = gtk_window_get_toplevels()!
+        return (0..<g_list_model_get_n_items(list)).map { index in
+            let object = g_list_model_get_item(list, index)!
+            g_object_unref(object)  // the list still holds it
+            return object.assumingMemoryBound(to: GtkWidget.self)
+        }
+    }
+
     /// The empty chat's header draws no gradient, and the logo draws its gradient the way the
     /// window's renderer draws cheapest: a CSS gradient under cairo, cairo in a drawing area under GL (rule 43).
     static func emptyChatWithoutGradient(_ d: Driver, _ main: Widget) async {
@@ -194,6 +246,7 @@ enum MainScenarios: ScenarioGroup {
             await d.screenshot(pageWindow, "page-window")
             gtk_window_destroy(gtkCast(pageWindow, to: GtkWindow.self))
         }
+        await gtkThemeTrimmed(d, main)
         // Secret-leak check while everything runs: no process's command line or environment holds the key.
         let hits = ProcessScan.processesMentioning(c.key)
         d.expect(hits.isEmpty, "no process's command line or environment contains the API key", "\(hits)")
@@ -495,6 +548,7 @@ enum MainScenarios: ScenarioGroup {
         // Nothing hidden is made, measured or laid out for the first frame: no empty-conversation view.
         d.expect(d.widget("welcome", in: main) == nil, "a conversation with messages opens without building the welcome view")
         d.expect(d.widget("find-bar", in: main) == nil, "the find bar is made at the first Ctrl+F, not at start")
+        d.expect(d.widget("search-results", in: main) == nil, "the history search's results are made at the first search, not at start")
         await d.screenshot(main, "chat-restored")
     }
 }
