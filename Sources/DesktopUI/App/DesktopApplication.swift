@@ -87,11 +87,12 @@ public final class DesktopApplication {
     // MARK: Start
 
     private func startup() {
-        // Before any widget lays text out: GTK's widgets then use the fonts loaded while GTK started.
-        FontPreload.finish()
         Accessibility.nameGtkParts(scrollBar: L("Scroll bar"), divider: L("Divider"), close: L("Close"))
         AppIcon.install(on: application)
         appearance = AppearanceController(preference: account.settingsStore.load().appearance)
+        // Before any widget lays text out (GTK's widgets then use the fonts loaded while GTK started),
+        // and after GTK's theme is parsed (rule 44), which lays none out: the loading has that long more.
+        FontPreload.finish()
         // Changed outside the app too (`gsettings set app.builderos.Desktop appearance dark`): applied at once.
         account.settingsStore.onChange(of: .appearance) { [unowned self] in
             let wanted = account.settingsStore.load().appearance
