@@ -81,6 +81,22 @@ public enum UI {
         return stack
     }
 
+    /// A list box in a scroller that fills the height it is given and scrolls only up and down.
+    public static func scrolledList(
+        name: String, accessibleLabel: String, selection: GtkSelectionMode, classes: [String] = []
+    ) -> (list: Widget, scroller: Widget) {
+        let list = gtk_list_box_new()!
+        gtk_widget_set_name(list, name)
+        Accessibility.setLabel(list, accessibleLabel)
+        addClasses(list, classes)
+        gtk_list_box_set_selection_mode(OpaquePointer(list), selection)
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
+        gtk_widget_set_vexpand(scroller, 1)
+        return (list, scroller)
+    }
+
     public static func vbox(spacing: Int32 = 0, classes: [String] = [], _ children: [Widget] = []) -> Widget {
         box(GTK_ORIENTATION_VERTICAL, spacing, classes, children)
     }

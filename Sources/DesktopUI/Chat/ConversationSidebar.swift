@@ -22,15 +22,9 @@ final class ConversationSidebar {
     init(chat: ChatService, search: HistorySearchService?) {
         self.chat = chat
         searchPane = search.map(HistorySearchPane.init)
-        list = gtk_list_box_new()
-        gtk_widget_set_name(list, "conversations")
-        Accessibility.setLabel(list, L("Conversations"))
-        UI.addClasses(list, [Style.transparent])
-        gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_SINGLE)
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
-        gtk_widget_set_vexpand(scroller, 1)
+        let scroller: Widget
+        (list, scroller) = UI.scrolledList(
+            name: "conversations", accessibleLabel: L("Conversations"), selection: GTK_SELECTION_SINGLE, classes: [Style.transparent])
 
         let newButton = gtk_menu_button_new()!
         gtk_menu_button_set_label(OpaquePointer(newButton), L("New Chat"))

@@ -60,15 +60,8 @@ final class HistorySearchPane {
     var results: Widget { (madeResults ?? makeResults()).scroller }
 
     private func makeResults() -> (scroller: Widget, list: Widget) {
-        let list = gtk_list_box_new()!
-        gtk_widget_set_name(list, "search-results")
-        Accessibility.setLabel(list, L("Search results"))
-        UI.addClasses(list, [Style.transparent])
-        gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_BROWSE)
-        let scroller = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(OpaquePointer(scroller), list)
-        gtk_widget_set_vexpand(scroller, 1)
+        let (list, scroller) = UI.scrolledList(
+            name: "search-results", accessibleLabel: L("Search results"), selection: GTK_SELECTION_BROWSE, classes: [Style.transparent])
         Signals.onKeyPressed(list) { [unowned self] keyval, _ in
             let escape: UInt32 = 0xff1b
             guard keyval == escape else { return false }
