@@ -22,172 +22,213 @@ public enum GtkThemeTrim {
     /// `css` without the rules and selectors that name one of `absent` (as an element anywhere
     /// but inside a pseudo-class's parentheses). Relative `url()`s become absolute under
     /// `baseURL` (the theme's folder): the result is loaded from a string, which has no folder.
-    /// Comments go. It runs on the main thread as the app starts, so it works on bytes.
+    /// Comments go. It runs on the main thread as the app starts: one pass over the bytes, copied
+    /// in runs.
     public static func css(_ css: String, baseURL: String, without absent: Set<String> = absentWidgets) -> String {
-        let source = withoutComments(Array(css.utf8))
-        let base = Array((baseURL.hasSuffix("/") ? baseURL : baseURL + "/").utf8)
-        let absentNames = absent.map { Array($0.utf8) }
-        var out: [UInt8] = []
-        out.reserveCapacity(source.count)
-        for statement in statementRanges(of: source) {
-            let text = source[statement]
-            guard text.first != UInt8(ascii: "@"), let open = text.firstIndex(of: UInt8(ascii: "{")) else {
-                append(text, to: &out)
-                continue
-            }
-            var first = true
-            for selector in selectorRanges(of: source, statement.lowerBound..<open) where !namesAny(of: absentNames, source[selector]) {
-                if !first { out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
-                out += source[selector]
-                first = false
-            }
-            guard !first else { continue }
-            out.append(UInt8(ascii: " "))
-            appendAbsolutizingURLs(source[open..<statement.upperBound], base: base, to: &out)
-            out.append(UInt8(ascii: "\n"))
-        }
-        return String(decoding: out, as: UTF8.self)
+        var css = css
+        let source = css.withUTF8 { withoutComments($0) }
+        let trim = Trim(base: Array((baseURL.hasSuffix("/") ? baseURL : baseURL + "/").utf8), absent: absent.map { Array($0.utf8) })
+        return String(decoding: source.withUnsafeBufferPointer { trim.run($0) }, as: UTF8.self)
     }
 
     /// The top-level statements, whitespace around them left out: rules, and at-rules with or
     /// without a block (`@keyframes` holds blocks of its own).
     static func statements(of css: String) -> [String] {
-        let bytes = Array(css.utf8)
-        return statementRanges(of: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
-    }
-
-    private static func statementRanges(of bytes: [UInt8]) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var start = 0
-        var depth = 0
-        for (index, byte) in bytes.enumerated() {
-            switch byte {
-            case UInt8(ascii: "{"): depth += 1
-            case UInt8(ascii: "}"):
-                depth -= 1
-                if depth == 0 { addTrimmed(start..<index + 1, of: bytes, to: &ranges); start = index + 1 }
-            case UInt8(ascii: ";") where depth == 0: addTrimmed(start..<index + 1, of: bytes, to: &ranges); start = index + 1
-            default: break
+        var css = css
+        return css.withUTF8 { bytes in
+            var statements: [String] = []
+            forEachStatement(bytes) { lower, upper, _ in
+                statements.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self))
             }
+            return statements
         }
-        addTrimmed(start..<bytes.count, of: bytes, to: &ranges)
-        return ranges
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
-    }
-
-    private static func addTrimmed(_ range: Range<Int>, of bytes: [UInt8], to ranges: inout [Range<Int>]) {
-        var lower = range.lowerBound, upper = range.upperBound
-        while lower < upper, isSpace(bytes[lower]) { lower += 1 }
-        while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
-        if lower < upper { ranges.append(lower..<upper) }
-    }
-
-    private static func append(_ text: ArraySlice<UInt8>, to out: inout [UInt8]) {
-        out += text
-        out.append(UInt8(ascii: "\n"))
-    }
-
-    private static func withoutComments(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
-                i += 2
-                while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
-                i += 2
-                continue
-            }
-            out.append(bytes[i])
-            i += 1
-        }
-        return out
     }
 
     /// A selector list split at its top-level commas (`:not(a, b)` stays whole).
     static func selectors(of list: String) -> [String] {
-        let bytes = Array(list.utf8)
-        return selectorRanges(of: bytes, 0..<bytes.count).map { String(decoding: bytes[$0], as: UTF8.self) }
-    }
-
-    private static func selectorRanges(of bytes: [UInt8], _ list: Range<Int>) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var start = list.lowerBound
-        var depth = 0
-        for index in list {
-            switch bytes[index] {
-            case UInt8(ascii: "("): depth += 1
-            case UInt8(ascii: ")"): depth -= 1
-            case UInt8(ascii: ",") where depth == 0: addTrimmed(start..<index, of: bytes, to: &ranges); start = index + 1
-            default: break
+        var list = list
+        return list.withUTF8 { bytes in
+            var selectors: [String] = []
+            forEachSelector(bytes, 0, bytes.count) { lower, upper in
+                selectors.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self))
             }
+            return selectors
         }
-        addTrimmed(start..<list.upperBound, of: bytes, to: &ranges)
-        return ranges
     }
 
     /// The element names a selector requires: a name that starts a compound selector (after the
     /// start, a space or a combinator), outside parentheses.
     static func elements(in selector: String) -> Set<String> {
-        var names: Set<String> = []
-        forEachElementName(ArraySlice(selector.utf8)) { names.insert(String(decoding: $0, as: UTF8.self)) }
-        return names
-    }
-
-    /// Whether the selector requires one of `names` (compared as bytes: no string is made).
-    private static func namesAny(of names: [[UInt8]], _ selector: ArraySlice<UInt8>) -> Bool {
-        var found = false
-        forEachElementName(selector) { name in
-            if !found { found = names.contains { $0.count == name.count && $0.elementsEqual(name) } }
+        var selector = selector
+        return selector.withUTF8 { bytes in
+            var names: Set<String> = []
+            _ = firstElementName(bytes, 0, bytes.count) { lower, upper in
+                names.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[lower..<upper]), as: UTF8.self))
+                return false
+            }
+            return names
         }
-        return found
     }
 
-    private static func forEachElementName(_ selector: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Void) {
+    /// What `css(_:baseURL:without:)` does to each statement.
+    private struct Trim {
+        let base: [UInt8]
+        let absent: [[UInt8]]
+
+        func run(_ source: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(source.count + 4096)
+            forEachStatement(source) { lower, upper, open in
+                guard source[lower] != UInt8(ascii: "@"), let open else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: source[lower..<upper]))
+                    out.append(UInt8(ascii: "\n"))
+                    return
+                }
+                var first = true
+                forEachSelector(source, lower, open) { lower, upper in
+                    guard !firstElementName(source, lower, upper, where: isAbsent(source)) else { return }
+                    if !first { out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: source[lower..<upper]))
+                    first = false
+                }
+                guard !first else { return }
+                out.append(UInt8(ascii: " "))
+                appendAbsolutizingURLs(source, open, upper, to: &out)
+                out.append(UInt8(ascii: "\n"))
+            }
+            return out
+        }
+
+        private func isAbsent(_ source: UnsafeBufferPointer<UInt8>) -> (Int, Int) -> Bool {
+            { lower, upper in
+                absent.contains { name in
+                    name.count == upper - lower
+                        && name.withUnsafeBufferPointer { memcmp($0.baseAddress!, source.baseAddress! + lower, upper - lower) == 0 }
+                }
+            }
+        }
+
+        /// `url("assets/x.png")` → `url("BASE/assets/x.png")`; URLs with a scheme stay as they are.
+        private func appendAbsolutizingURLs(_ source: UnsafeBufferPointer<UInt8>, _ lower: Int, _ upper: Int, to out: inout [UInt8]) {
+            var copied = lower
+            for index in (lower + 3)..<max(upper, lower + 3) where source[index] == UInt8(ascii: "(") {
+                guard source[index - 3] == UInt8(ascii: "u"), source[index - 2] == UInt8(ascii: "r"), source[index - 1] == UInt8(ascii: "l") else {
+                    continue
+                }
+                var at = index + 1
+                if at < upper, source[at] == UInt8(ascii: "\"") || source[at] == UInt8(ascii: "'") { at += 1 }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<at]))
+                copied = at
+                let rest = UnsafeBufferPointer(rebasing: source[at..<upper])
+                if !["resource:", "file:", "data:", "/"].contains(where: { rest.starts(with: $0.utf8) }) { out += base }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<upper]))
+        }
+    }
+
+    /// Calls `body` with each top-level statement's bounds, whitespace left out, and the place of
+    /// its first `{` (nil: a statement without a block).
+    private static func forEachStatement(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, Int?) -> Void) {
+        var start = 0
+        var depth = 0
+        var open: Int?
+        func end(_ upper: Int) {
+            let (lower, upper) = trimmed(bytes, start, upper)
+            if lower < upper { body(lower, upper, open) }
+            open = nil
+        }
+        for index in 0..<bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                if depth == 0, open == nil { open = index }
+                depth += 1
+            case UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { end(index + 1); start = index + 1 }
+            case UInt8(ascii: ";") where depth == 0: end(index + 1); start = index + 1
+            default: break
+            }
+        }
+        end(bytes.count)
+    }
+
+    /// Calls `body` with the bounds of each selector in `lower..<upper`, split at top-level commas.
+    private static func forEachSelector(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: Int, _ upper: Int, _ body: (Int, Int) -> Void) {
+        var start = lower
+        var depth = 0
+        func end(_ upper: Int) {
+            let (a, b) = trimmed(bytes, start, upper)
+            if a < b { body(a, b) }
+        }
+        for index in lower..<upper {
+            switch bytes[index] {
+            case UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: ")"): depth -= 1
+            case UInt8(ascii: ",") where depth == 0: end(index); start = index + 1
+            default: break
+            }
+        }
+        end(upper)
+    }
+
+    /// Whether `matches` holds for an element name the selector in `lower..<upper` requires.
+    private static func firstElementName(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ lower: Int, _ upper: Int, where matches: (Int, Int) -> Bool
+    ) -> Bool {
         var nameStart: Int?
         var depth = 0
         var atCompoundStart = true
-        for index in selector.indices {
-            let byte = selector[index]
-            let isNameByte =
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-            if depth == 0, isNameByte, nameStart != nil || atCompoundStart {
+        for index in lower..<upper {
+            let byte = bytes[index]
+            if depth == 0, isNameByte(byte), nameStart != nil || atCompoundStart {
                 if nameStart == nil { nameStart = index }
                 atCompoundStart = false
                 continue
             }
-            if let start = nameStart { body(selector[start..<index]) }
+            if let start = nameStart, matches(start, index) { return true }
             nameStart = nil
             if byte == UInt8(ascii: "(") { depth += 1 }
             if byte == UInt8(ascii: ")") { depth -= 1 }
             atCompoundStart =
                 depth == 0 && (isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "~"))
         }
-        if let start = nameStart { body(selector[start..<selector.endIndex]) }
+        return nameStart.map { matches($0, upper) } ?? false
     }
 
-    /// `url("assets/x.png")` → `url("BASE/assets/x.png")`; URLs with a scheme stay as they are.
-    private static func appendAbsolutizingURLs(_ block: ArraySlice<UInt8>, base: [UInt8], to out: inout [UInt8]) {
-        let url = Array("url(".utf8)
-        var index = block.startIndex
-        while index < block.endIndex {
-            out.append(block[index])
-            guard block[index] == UInt8(ascii: "("), index - block.startIndex >= 3, block[(index - 3)...index].elementsEqual(url) else {
+    private static func withoutComments(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var copied = 0
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "*") else {
                 index += 1
                 continue
             }
-            index += 1
-            if index < block.endIndex, block[index] == UInt8(ascii: "\"") || block[index] == UInt8(ascii: "'") {
-                out.append(block[index])
-                index += 1
-            }
-            let rest = block[index...]
-            let absolute = ["resource:", "file:", "data:", "/"].contains { rest.starts(with: $0.utf8) }
-            if !absolute { out += base }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+            index += 2
+            while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+            index = min(index + 2, bytes.count)
+            copied = index
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<bytes.count]))
+        return out
+    }
+
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: Int, _ upper: Int) -> (Int, Int) {
+        var lower = lower
+        var upper = upper
+        while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+        while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+        return (lower, upper)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
     }
 }
