@@ -60,6 +60,10 @@ public enum FontPreload {
         var hasEnded: Bool { lock.withLock { ended } }
     }
 
+    /// The language GTK lays text out in (Pango's default, from the locale), as the settings line
+    /// of `describe` names it. Valid once the locale is set.
+    public static var defaultLanguage: String { String(cString: pango_language_to_string(pango_language_get_default())) }
+
     /// The last loading started (kept after `finish`: `hasEnded` looks at it).
     nonisolated(unsafe) private static var loading: Loading?
     /// The fonts `finish` made ready for GTK (nil when none): what the checks look at.

@@ -21,6 +21,31 @@ struct StartFontsTests {
         #expect((attributes[.posixPermissions] as? Int) == 0o700)
     }
 
+    @Test func mergingKeepsTheFirstSettingsAndJoinsEachFontsCharacters() {
+        let german = StartFonts(
+            context: "2 3 1 0 96 de-de", fonts: ["Monospace 13px", "Sans Italic 15px"], characters: ["let ü = 1", "Grüße"])
+        let merged = Self.sample.merged(with: german)
+        #expect(merged.context == Self.sample.context)
+        #expect(merged.fonts == Self.sample.fonts + ["Sans Italic 15px"])
+        #expect(merged.characters == ["Hello wrd, Jarvis ¿é€", "", "let x = 1ü", "Grüße"])
+        #expect(Self.sample.merged(with: Self.sample) == Self.sample)
+    }
+
+    @Test func theLanguageIsTheSettingsLinesLastField() {
+        #expect(Self.sample.setting(language: "de-de").context == "2 3 1 0 96 de-de")
+        #expect(Self.sample.setting(language: "de-de").fonts == Self.sample.fonts)
+        #expect(Self.sample.setting(language: "").context == Self.sample.context, "no language: the line stays")
+    }
+
+    /// The shipped seed (`data/start-fonts-seed`) reads as a cache, for the language asked.
+    @Test func theShippedSeedReads() throws {
+        let path = SourceTree.root.appendingPathComponent("data/\(StartFonts.seedFile)").path
+        let seed = try #require(StartFonts.seed(language: "es-es", path: path))
+        #expect(seed.context.hasSuffix(" es-es") && seed.context.split(separator: " ").count == 6)
+        #expect(seed.fonts.count >= 3 && seed.characters.allSatisfy { !$0.isEmpty })
+        #expect(StartFonts.seed(language: "c", path: path + ".missing") == nil)
+    }
+
     @Test func repeatsAreDroppedAndTheListIsCapped() {
         let many = (0..<100).map { "Sans \($0)px" }
         let fonts = StartFonts(context: "x", fonts: ["Sans 15px", "Sans 15px"] + many, characters: ["ab", "cd"] + many.map { _ in "e" })

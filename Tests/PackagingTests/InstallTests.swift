@@ -30,6 +30,7 @@ struct InstallTests {
             "bin/builderos-desktop", "bin/builderos", "bin/builderos-server",
             "share/applications/app.builderos.Desktop.desktop", "share/metainfo/app.builderos.Desktop.metainfo.xml",
             "share/glib-2.0/schemas/gschemas.compiled", "share/builderos-desktop/design-tokens.json",
+            "share/builderos-desktop/start-fonts-seed",
             "share/icons/hicolor/scalable/apps/app.builderos.Desktop.svg", "share/icons/hicolor/symbolic/apps/app.builderos.Desktop-symbolic.svg",
             "share/icons/hicolor/scalable/status/app.builderos.Desktop-connected.svg",
             "share/icons/hicolor/48x48/apps/app.builderos.Desktop.png", "share/icons/hicolor/22x22/status/app.builderos.Desktop-connected.png",

@@ -89,11 +89,5 @@ public struct DesignTokens: Decodable, Sendable {
 
     /// The token file: installed (`<prefix>/share/builderos-desktop/`) beside the executable, or
     /// the source tree's `data/` when run from the build folder.
-    public static func defaultFile() -> URL? {
-        let candidates = [
-            SourceTree.installedShare.appendingPathComponent("builderos-desktop/design-tokens.json"),
-            SourceTree.root.appendingPathComponent("data/design-tokens.json"),
-        ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
-    }
+    public static func defaultFile() -> URL? { SourceTree.dataFile("design-tokens.json") }
 }

@@ -74,6 +74,46 @@ public struct StartFonts: Equatable, Sendable {
         return StartFonts(text: text)
     }
 
+    /// The fonts to load when none are kept: those of a first start's first frame, shipped in
+    /// `data/start-fonts-seed` (made by `meson-helpers/update-start-fonts-seed` from first starts
+    /// in each of the app's languages) and set for `language`, the one GTK will lay text out in.
+    /// The rest of the text settings are GTK's own defaults: on a desktop with others, GTK makes
+    /// its fonts again for those, but reuses the font files the seed opened.
+    public static func seed(language: String, path: String? = SourceTree.dataFile(seedFile)?.path) -> StartFonts? {
+        path.flatMap { read(from: $0) }?.setting(language: language)
+    }
+
+    public static let seedFile = "start-fonts-seed"
+
+    /// The same fonts and characters, with the settings line's language (its last field) replaced.
+    public func setting(language: String) -> StartFonts {
+        var fields = context.split(separator: " ").map(String.init)
+        guard !fields.isEmpty, !language.isEmpty, !language.contains(" ") else { return self }
+        fields[fields.count - 1] = language
+        return StartFonts(context: fields.joined(separator: " "), fonts: fonts, characters: characters)
+    }
+
+    /// Both fonts' lists in one: `self`'s settings, its fonts first, each font's characters joined
+    /// (each once, in the order first seen); the limits hold.
+    public func merged(with other: StartFonts) -> StartFonts {
+        var order = fonts
+        var sets = Dictionary(zip(fonts, characters), uniquingKeysWith: { first, _ in first })
+        for (font, more) in zip(other.fonts, other.characters) {
+            guard let have = sets[font] else {
+                order.append(font)
+                sets[font] = more
+                continue
+            }
+            var seen = Set(have)
+            var joined = have
+            for character in more where seen.insert(character).inserted && (joined + String(character)).utf8.count <= Self.longestCharacters {
+                joined.append(character)
+            }
+            sets[font] = joined
+        }
+        return StartFonts(context: context, fonts: order, characters: order.map { sets[$0] ?? "" })
+    }
+
     /// Replaces the file at `path` (its folder made private if new).
     public func write(to path: String = defaultPath()) throws {
         let folder = (path as NSString).deletingLastPathComponent

@@ -25,6 +25,15 @@ public enum SourceTree {
     /// `<prefix>/share` when the executable is installed as `<prefix>/bin/x`.
     public static var installedShare: URL { binaryFolder.deletingLastPathComponent().appendingPathComponent("share") }
 
+    /// A file the app ships in `data/`: installed in `<prefix>/share/builderos-desktop/` beside the
+    /// executable, or the checkout's `data/` when run from the build folder; nil when neither has it.
+    public static func dataFile(_ name: String) -> URL? {
+        let candidates = [
+            installedShare.appendingPathComponent("builderos-desktop/\(name)"), root.appendingPathComponent("data/\(name)"),
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
     /// Whether the executable runs from SwiftPM's build folder inside this checkout (`.build`, `.build-*`).
     public static var runsFromBuildFolder: Bool {
         binaryFolder.path.contains("/.build")

@@ -3,11 +3,17 @@ import Foundation
 import GtkKit
 
 /// The main window's fonts, loaded while GTK starts (`GtkKit/FontPreload`) from what the last
-/// start's first frame used (`StartFonts`), and kept again after each first frame.
+/// start's first frame used (`StartFonts`), or on a first start from the shipped seed, and kept
+/// again after each first frame.
 enum StartFontsCache {
     /// Before GTK starts: the loading thread reads the file itself, so the main thread waits for no disk.
     nonisolated static func preload() {
-        FontPreload.start { StartFonts.read().map { FontPreload.Fonts(context: $0.context, fonts: $0.fonts, characters: $0.characters) } }
+        let language = FontPreload.defaultLanguage
+        FontPreload.start {
+            (StartFonts.read() ?? StartFonts.seed(language: language)).map {
+                FontPreload.Fonts(context: $0.context, fonts: $0.fonts, characters: $0.characters)
+            }
+        }
     }
 
     /// After the main window's first frame: keeps its fonts for the next start when they changed

@@ -3,7 +3,7 @@ import Foundation
 import ReferenceServer
 import ToolSupport
 
-// builderos-bench --bin DIR [--tools DIR] [--runs N] [--only startup|status|stream|scroll|search|switch|link-order] [--work DIR]
+// builderos-bench --bin DIR [--tools DIR] [--runs N] [--only startup|status|stream|scroll|search|switch|link-order|start-fonts-seed] [--work DIR]
 //                 [--scroll-seconds S]  (the time box of each scrolling direction; 180 by default)
 //                 [--wheel-seconds S]   (the same at a tenth of a page a frame; 30 by default)
 // Run by meson-helpers/benchmark (under xvfb-run and a private keyring). Prints one table of
@@ -466,6 +466,18 @@ if only == "link-order", let unstripped = options["profile-binaries"], let out =
         try LinkOrder.functions(of: "builderos", unstripped: unstripped, installedBin: bin, arguments: arguments, environment: cliEnv, work: work)
     }
     try LinkOrder.write(cli, product: "builderos", to: out)
+}
+
+// Not part of the table (meson-helpers/update-start-fonts-seed): --start-fonts-seed-out names the file
+// to write, --start-fonts-seed-joining a seed made on another display, joined after this one's fonts.
+if only == "start-fonts-seed", let out = options["start-fonts-seed-out"] {
+    print("The first frame's fonts of a first start, in each language…")
+    try StartFontsSeed.write(to: out, joining: options["start-fonts-seed-joining"]) { language in
+        let environment = try sandbox("seed-\(language)", server: server, messages: 0).merging(
+            ["LANG": "C.UTF-8", "LANGUAGE": language, exitNow: "0"]) { $1 }
+        _ = Processes.run(binary("builderos-desktop"), [], environment: environment)
+        return StartFonts.read(from: StartFonts.defaultPath(environment: environment))
+    }
 }
 
 if !rows.isEmpty {

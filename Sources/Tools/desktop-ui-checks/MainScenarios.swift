@@ -133,9 +133,10 @@ enum MainScenarios: ScenarioGroup {
         }.map { String(cString: gtk_widget_get_css_name($0)) }
     }
 
-    /// The fonts of the first frame (`StartFonts`, `FontPreload`): a first start has none to load
-    /// ahead; later starts load the last start's while GTK starts, for the settings GTK lays text
-    /// out with; after the first frame the file holds what the window's labels use.
+    /// The fonts of the first frame (`StartFonts`, `FontPreload`): a first start loads the shipped
+    /// seed's while GTK starts, for its language, and the seed has every font its first frame uses;
+    /// later starts load the last start's, for the settings GTK lays text out with; after the first
+    /// frame the file holds what the window's labels use.
     static func firstFrameFontsKept(_ d: Driver, _ main: Widget, firstStart: Bool) async {
         let now = FontPreload.describe(main, limit: StartFonts.limit)
         let body = DesignTokens.shipped?.typography.styles["body"].map { "\(Int($0.size))px" } ?? "?"
@@ -145,7 +146,16 @@ enum MainScenarios: ScenarioGroup {
         // Status dots are drawn (`UI.dot`, rule 41): no font sets a "●" for them.
         d.expect(!now.characters.joined().contains("●"), "the first frame sets no dot in a font", "\(now.characters)")
         if firstStart {
-            d.expect(FontPreload.loaded == nil, "a first start has no fonts to load ahead", "\(String(describing: FontPreload.loaded))")
+            let seed = StartFonts.seed(language: FontPreload.defaultLanguage)
+            d.expect(
+                seed.map { seed in FontPreload.loaded.map { $0.fonts == seed.fonts && $0.context == seed.context } ?? FontPreload.leftBehind }
+                    ?? false,
+                "a first start loaded the shipped seed's fonts beside GTK's start, for its language (or left a slow loading behind)",
+                "\(String(describing: FontPreload.loaded)), left behind: \(FontPreload.leftBehind)")
+            d.expect(
+                Set(now.fonts).isSubset(of: seed?.fonts ?? []),
+                "the seed has every font a first start's first frame uses (else: meson-helpers/update-start-fonts-seed)",
+                "first frame: \(now.fonts), seed: \(seed?.fonts ?? [])")
         } else {
             // On a machine busy enough (the tests' own), the loading may still be going when the
             // window is built: GTK then loads the fonts itself (`FontPreload.finish`).
