@@ -118,11 +118,16 @@ if only == nil || only == "startup" {
     }
     _ = Processes.run(reference, ["0"], environment: base)
     for run in 0..<runs {
-        app.append(firstFrame("app, 1,000 messages", binary("builderos-desktop"), [], start1k))
-        c.append(firstFrame("C window", reference, ["0"], base))
-        app10k.append(firstFrame("app, 10,000 messages", binary("builderos-desktop"), [], big))
+        // Each round's four starts in a random order: a start leaves work behind it (the X server
+        // freeing a client's resources), and in a fixed order the same row came after the same one.
         let fresh = try sandbox("first-start-\(run)", server: server, messages: 0)
-        appEmpty.append(firstFrame("app, signed in, no conversation, first start", binary("builderos-desktop"), [], fresh))
+        let starts: [() -> Void] = [
+            { app.append(firstFrame("app, 1,000 messages", binary("builderos-desktop"), [], start1k)) },
+            { c.append(firstFrame("C window", reference, ["0"], base)) },
+            { app10k.append(firstFrame("app, 10,000 messages", binary("builderos-desktop"), [], big)) },
+            { appEmpty.append(firstFrame("app, signed in, no conversation, first start", binary("builderos-desktop"), [], fresh)) },
+        ]
+        starts.shuffled().forEach { $0() }
     }
     for (label, seconds) in wholeProcess.sorted(by: { $0.key < $1.key }) {
         print(String(format: "  whole process, exit included: %@ %.0f ms", label, Stats.median(seconds) * 1000))
