@@ -104,9 +104,9 @@ public struct StartFonts: Equatable, Sendable {
                 sets[font] = more
                 continue
             }
-            var seen = Set(have)
             var joined = have
-            for character in more where seen.insert(character).inserted && (joined + String(character)).utf8.count <= Self.longestCharacters {
+            for character in more where !joined.contains(character) {
+                guard joined.utf8.count + String(character).utf8.count <= Self.longestCharacters else { break }
                 joined.append(character)
             }
             sets[font] = joined
