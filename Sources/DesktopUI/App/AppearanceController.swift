@@ -47,6 +47,18 @@ public final class AppearanceController {
         observers.append(observer)
     }
 
+    /// Parses GTK's theme before GTK starts (`GtkTheme.prepare`), in the variant `preference`
+    /// gives where the desktop has no say (Automatic: light, GTK's and GNOME's default); the
+    /// desktop's own preference is known only once GTK has started.
+    public static func prepareGtkTheme(for preference: Appearance) {
+        let dark = preference.theme(desktopPrefersDark: false) == .dark
+        GtkTheme.shared.prepare(dark: dark) { gtkThemeCSS(dark: dark) }
+    }
+
+    private static func gtkThemeCSS(dark: Bool) -> String {
+        GtkThemeTrim.css(GtkTheme.source(dark: dark) ?? "", baseURL: GtkTheme.folderURL)
+    }
+
     private func apply() {
         theme = preference.theme(desktopPrefersDark: desktopPrefersDark)
         // Only when it changes: GtkSettings reloads the whole GTK theme on every set of this
@@ -56,7 +68,7 @@ public final class AppearanceController {
             Properties.setBool(settings, "gtk-application-prefer-dark-theme", theme == .dark)
         }
         let dark = theme == .dark
-        GtkTheme.shared.load(dark: dark) { GtkThemeTrim.css(GtkTheme.source(dark: dark) ?? "", baseURL: GtkTheme.folderURL) }
+        GtkTheme.shared.load(dark: dark) { Self.gtkThemeCSS(dark: dark) }
         if let tokens = DesignTokens.shipped {
             let errors = ApplicationStyle.shared.load(StyleSheetGenerator.css(tokens, theme: theme))
             if errors > 0 { FileHandle.standardError.write(Data("builderos-desktop: \(errors) stylesheet errors\n".utf8)) }

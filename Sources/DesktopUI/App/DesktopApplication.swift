@@ -69,6 +69,8 @@ public final class DesktopApplication {
         // thread, and the settings made in `init` load GIO's dconf module: started in `main`, the
         // main thread would wait there for the driver.
         GLDriverPreload.start()
+        // Meanwhile the main thread would wait for that lock (GDBus starts a thread in GApplication's start).
+        AppearanceController.prepareGtkTheme(for: account.settingsStore.load().appearance)
         MainLoopBridge.install()
         let name = strdup(CommandLine.arguments.first ?? "builderos-desktop")
         defer { free(name) }
@@ -91,7 +93,7 @@ public final class DesktopApplication {
         AppIcon.install(on: application)
         appearance = AppearanceController(preference: account.settingsStore.load().appearance)
         // Before any widget lays text out (GTK's widgets then use the fonts loaded while GTK started),
-        // and after GTK's theme is parsed (rule 44), which lays none out: the loading has that long more.
+        // and after GTK's theme is loaded (rule 44), which lays none out: the loading has that long more.
         FontPreload.finish()
         // Changed outside the app too (`gsettings set app.builderos.Desktop appearance dark`): applied at once.
         account.settingsStore.onChange(of: .appearance) { [unowned self] in

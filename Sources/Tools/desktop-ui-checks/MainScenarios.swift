@@ -66,6 +66,10 @@ enum MainScenarios: ScenarioGroup {
             theme.standsIn && theme.loadedDark == (d.app.appearance?.theme == .dark) && theme.errors == 0,
             "GTK's theme is the app's trimmed copy, in the window's variant, parsed without errors",
             "stands in \(theme.standsIn), dark \(String(describing: theme.loadedDark)), \(theme.errors) errors")
+        // Parsed before GTK started, while the GL driver loaded, and used as parsed (rule 45).
+        d.expect(
+            theme.prepared?.used == true, "GTK's theme was parsed before GTK started and used as parsed",
+            "\(String(describing: theme.prepared))")
         await sessionThemeReplacesTheTrimmedCopy(d)
         let before = Set(toplevels())
         d.activate("app.about", in: main)
