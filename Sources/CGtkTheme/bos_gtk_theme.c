@@ -28,8 +28,20 @@ gboolean bos_gtk_theme_stand_in_loaded(void) {
     return found;
 }
 
+// Whether `start`..`start + size` (addresses relative to the library's base) lies in one of the
+// segments the loader mapped, by the program headers in memory.
+static gboolean is_mapped(const ElfW(Ehdr) * mapped, ElfW(Addr) start, size_t size) {
+    const ElfW(Phdr) *segments = (const ElfW(Phdr) *)((const char *)mapped + mapped->e_phoff);
+    for (int i = 0; i < mapped->e_phnum; i++)
+        if (segments[i].p_type == PT_LOAD && start >= segments[i].p_vaddr &&
+            start + size <= segments[i].p_vaddr + segments[i].p_memsz)
+            return TRUE;
+    return FALSE;
+}
+
 // The allocated section named `name` of the loaded library `info` describes, as mapped; NULL when
-// the file's section headers do not name one.
+// the file's section headers do not name one, or the file on disk is no longer the one mapped (its
+// ELF header differs: the library was replaced since the process started).
 static GBytes *mapped_section(const Dl_info *info, const char *name) {
     int fd = open(info->dli_fname, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return NULL;
@@ -37,8 +49,11 @@ static GBytes *mapped_section(const Dl_info *info, const char *name) {
     ElfW(Shdr) *sections = NULL;
     char *names = NULL;
     ElfW(Ehdr) header;
+    // The first segment maps the file's start, ELF header and program headers included.
+    const ElfW(Ehdr) *mapped = info->dli_fbase;
     if (pread(fd, &header, sizeof header, 0) != sizeof header || memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 ||
-        header.e_shentsize != sizeof(ElfW(Shdr)) || header.e_shstrndx >= header.e_shnum)
+        memcmp(&header, mapped, sizeof header) != 0 || header.e_shentsize != sizeof(ElfW(Shdr)) ||
+        header.e_shstrndx >= header.e_shnum)
         goto done;
     size_t size = sizeof(ElfW(Shdr)) * header.e_shnum;
     sections = g_malloc(size);
@@ -50,7 +65,8 @@ static GBytes *mapped_section(const Dl_info *info, const char *name) {
     for (int i = 0; i < header.e_shnum && found == NULL; i++) {
         const ElfW(Shdr) *section = &sections[i];
         if (section->sh_name < strings->sh_size && strcmp(names + section->sh_name, name) == 0 &&
-            (section->sh_flags & SHF_ALLOC) && section->sh_type == SHT_PROGBITS)
+            (section->sh_flags & SHF_ALLOC) && section->sh_type == SHT_PROGBITS &&
+            is_mapped(mapped, section->sh_addr, section->sh_size))
             found = g_bytes_new_static((const char *)info->dli_fbase + section->sh_addr, section->sh_size);
     }
 done:
