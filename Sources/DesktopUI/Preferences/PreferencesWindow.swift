@@ -38,11 +38,22 @@ final class PreferencesWindow {
         gtk_drop_down_set_selected(OpaquePointer(dropDown), UInt32(Appearance.allCases.firstIndex(of: appearance.preference) ?? 0))
         Signals.connect(
             UnsafeMutableRawPointer(dropDown), "notify::selected",
-            withArgument: { _ in
+            withArgument: { [weak appearance] _ in
                 let index = Int(gtk_drop_down_get_selected(OpaquePointer(dropDown)))
-                guard Appearance.allCases.indices.contains(index) else { return }
+                // The drop-down following a change made elsewhere (below) changes nothing itself.
+                guard Appearance.allCases.indices.contains(index), Appearance.allCases[index] != appearance?.preference else { return }
                 onAppearance(Appearance.allCases[index])
             })
+        // A change made elsewhere (`gsettings set`, the shortcut of another window) shows here too.
+        let follower = AppearanceFollower(dropDown: dropDown)
+        Lifetime.tie(follower, to: dropDown)
+        appearance.observe { [weak follower, weak appearance] _ in
+            guard let follower, let preference = appearance?.preference else { return }
+            let index = UInt32(Appearance.allCases.firstIndex(of: preference) ?? 0)
+            if gtk_drop_down_get_selected(OpaquePointer(follower.dropDown)) != index {
+                gtk_drop_down_set_selected(OpaquePointer(follower.dropDown), index)
+            }
+        }
         let appearanceHint = UI.label(
             appearance.followsPortal
                 ? L("Automatic follows your desktop's dark style setting.")
@@ -154,4 +165,11 @@ final class PreferencesWindow {
     }
 
     func present() { gtk_window_present(gtkCast(window, to: GtkWindow.self)) }
+}
+
+/// The appearance drop-down, for as long as it exists: `AppearanceController` keeps its observers.
+@MainActor
+private final class AppearanceFollower {
+    let dropDown: Widget
+    init(dropDown: Widget) { self.dropDown = dropDown }
 }

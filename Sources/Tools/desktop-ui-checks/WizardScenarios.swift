@@ -166,12 +166,16 @@ enum WizardScenarios: ScenarioGroup {
         if let prefs = d.window(named: "preferences") {
             d.expect(d.texts(prefs).contains("Appearance") && d.texts(prefs).contains(c.server), "Preferences shows appearance and server")
             await d.screenshot(prefs, "preferences")
+            // A preference changed outside the app, as `gsettings set` does it, applies at once, and
+            // the open Preferences show it.
+            d.expect(gsettingsSet("appearance", "dark"), "gsettings sets the appearance")
+            d.expect(await d.wait(seconds: 10) { d.app.appearance?.theme == .dark }, "the app turns dark at once")
+            let shown = d.widget("appearance", in: prefs).map { Int(gtk_drop_down_get_selected(OpaquePointer($0))) }
+            d.expect(shown == Appearance.allCases.firstIndex(of: .dark), "and the open Preferences show Dark", "\(String(describing: shown))")
+            _ = gsettingsSet("appearance", "automatic")
+            d.expect(await d.wait(seconds: 10) { d.app.appearance?.preference == .automatic }, "and back to Automatic")
             gtk_window_destroy(gtkCast(prefs, to: GtkWindow.self))
         }
-        // A preference changed outside the app, as `gsettings set` does it, applies at once.
-        d.expect(gsettingsSet("appearance", "dark"), "gsettings sets the appearance")
-        d.expect(await d.wait(seconds: 10) { d.app.appearance?.theme == .dark }, "the app turns dark at once")
-        _ = gsettingsSet("appearance", "automatic")
         for (action, accelerator) in [("quit", "<Control>q"), ("preferences", "<Control>comma"), ("shortcuts", "F1")] {
             let accels = gtk_application_get_accels_for_action(d.app.application, "app.\(action)")
             defer { g_strfreev(accels) }
