@@ -44,7 +44,7 @@ final class PreferencesWindow {
                 guard Appearance.allCases.indices.contains(index), Appearance.allCases[index] != appearance?.preference else { return }
                 onAppearance(Appearance.allCases[index])
             })
-        // A change made elsewhere (`gsettings set`, the shortcut of another window) shows here too.
+        // A change made elsewhere (`gsettings set`) shows here too.
         let follower = AppearanceFollower(dropDown: dropDown)
         Lifetime.tie(follower, to: dropDown)
         appearance.observe { [weak follower, weak appearance] _ in
