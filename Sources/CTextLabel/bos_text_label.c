@@ -1,7 +1,7 @@
 #include "bos_text_label.h"
 
 static GtkWidgetClass *parent_class;
-static GQuark layouts_quark, last_layout_quark, last_serial_quark, column_quark;
+static GQuark layouts_quark, last_layout_quark, last_serial_quark, column_quark, lines_layout_quark, lines_serial_quark;
 
 /* A list's text column: where the text after each marker starts, from the widest marker in the
  * label's font (worked out again when the font changes), plus a gap. */
@@ -64,13 +64,38 @@ static void count_layout(GtkWidget *widget) {
     g_object_set_qdata(G_OBJECT(widget), layouts_quark, GUINT_TO_POINTER(n + 1));
 }
 
+/* Notes that `layout` (the label's own) has its lines at its present serial: `keeps_lines` may
+ * then read them without laying the text out. */
+static void lines_known(GtkWidget *widget, PangoLayout *layout) {
+    if (layout != gtk_label_get_layout(GTK_LABEL(widget))) return;
+    g_object_set_qdata(G_OBJECT(widget), lines_layout_quark, layout);
+    g_object_set_qdata(G_OBJECT(widget), lines_serial_quark, GUINT_TO_POINTER(pango_layout_get_serial(layout)));
+}
+
+/* Whether the own layout's lines, laid out at its width, are those a layout at `width` would make,
+ * so that it may be used there as it is. Lines are filled greedily: where every line fits a narrower
+ * width, or a wider one where no line was wrapped, the text breaks at the same places. Pango shapes
+ * the whole text again at any new width, and a reply's text is measured at its natural width before
+ * it is given its own, a few pixels narrower (the largest part of the first frame's text layouts). */
+static gboolean keeps_lines(GtkWidget *widget, PangoLayout *own, int width) {
+    int current = pango_layout_get_width(own);
+    if (current < 0 || width < 0 || width == current || pango_layout_get_justify(own)) return FALSE;
+    if (g_object_get_qdata(G_OBJECT(widget), lines_layout_quark) != own ||
+        GPOINTER_TO_UINT(g_object_get_qdata(G_OBJECT(widget), lines_serial_quark)) != pango_layout_get_serial(own))
+        return FALSE;
+    if (width > current) return !pango_layout_is_wrapped(own);
+    PangoRectangle logical;
+    pango_layout_get_extents(own, NULL, &logical);
+    return logical.width <= width && logical.x >= 0 && logical.x + logical.width <= current;
+}
+
 /* The label's own layout, about to be used at `width`: counted as a layout when anything changed
  * since its last use here (a new text or attributes — GtkLabel may make a new layout for them —
  * or a new width): Pango lays its lines out again at their next use. */
 static PangoLayout *own_layout_at(GtkWidget *widget, int width) {
     PangoLayout *own = gtk_label_get_layout(GTK_LABEL(widget));
     apply_list_column(widget, own);
-    pango_layout_set_width(own, width);
+    if (!keeps_lines(widget, own, width)) pango_layout_set_width(own, width);
     gpointer seen = GUINT_TO_POINTER(pango_layout_get_serial(own));
     if (g_object_get_qdata(G_OBJECT(widget), last_layout_quark) != own ||
         g_object_get_qdata(G_OBJECT(widget), last_serial_quark) != seen)
@@ -106,7 +131,8 @@ static PangoLayout *layout_at(GtkWidget *widget, int width) {
     PangoLayout *own = gtk_label_get_layout(GTK_LABEL(widget));
     apply_list_column(widget, own);
     int allocated = gtk_widget_get_width(widget);
-    if (pango_layout_get_width(own) == width || allocated <= 1 || width == allocated * PANGO_SCALE)
+    if (pango_layout_get_width(own) == width || allocated <= 1 || width == allocated * PANGO_SCALE ||
+        keeps_lines(widget, own, width))
         return g_object_ref(own_layout_at(widget, width));
     count_layout(widget);
     PangoLayout *copy = pango_layout_copy(own);
@@ -132,6 +158,7 @@ static void bos_text_label_measure(GtkWidget *widget, GtkOrientation orientation
         PangoLayout *layout = layout_at(widget, cap);
         PangoRectangle logical;
         pango_layout_get_extents(layout, NULL, &logical);
+        lines_known(widget, layout);
         /* A text that wrapped at the cap is at least that wide unbounded; one that did not is as
        * wide as its longest line. */
         int nat = pango_layout_is_wrapped(layout) ? cap : logical.width;
@@ -147,25 +174,38 @@ static void bos_text_label_measure(GtkWidget *widget, GtkOrientation orientation
     PangoLayout *layout = layout_at(widget, for_size >= 0 ? for_size * PANGO_SCALE : cap);
     int height;
     pango_layout_get_size(layout, NULL, &height);
+    lines_known(widget, layout);
     int baseline = pango_layout_get_baseline(layout);
     g_object_unref(layout);
     *minimum = *natural = PANGO_PIXELS_CEIL(height);
     *minimum_baseline = *natural_baseline = PANGO_PIXELS_CEIL(baseline);
 }
 
-/* GtkLabel gives its layout the allocated width (counted here when that is a new one). */
+/* The layout takes the allocated width (counted here when that is a new one), or keeps its lines
+ * when they are the same there. GtkLabel's own allocation would set the width whatever the lines;
+ * all else it does is to place its context menu, a popover child. */
 static void bos_text_label_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
     GtkLabel *label = GTK_LABEL(widget);
-    if (gtk_label_get_wrap(label)) own_layout_at(widget, width * PANGO_SCALE);
-    parent_class->size_allocate(widget, width, height, baseline);
+    if (!gtk_label_get_wrap(label)) {
+        parent_class->size_allocate(widget, width, height, baseline);
+        return;
+    }
+    own_layout_at(widget, width * PANGO_SCALE);
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child))
+        if (GTK_IS_POPOVER(child)) gtk_popover_present(GTK_POPOVER(child));
 }
 
 /* A layout measured at
  * another width after that (without a new allocation) is put back before it is drawn. */
 static void bos_text_label_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
     GtkLabel *label = GTK_LABEL(widget);
-    if (gtk_label_get_wrap(label)) own_layout_at(widget, gtk_widget_get_width(widget) * PANGO_SCALE);
+    if (!gtk_label_get_wrap(label)) {
+        parent_class->snapshot(widget, snapshot);
+        return;
+    }
+    PangoLayout *own = own_layout_at(widget, gtk_widget_get_width(widget) * PANGO_SCALE);
     parent_class->snapshot(widget, snapshot);
+    lines_known(widget, own);
 }
 
 static void bos_text_label_class_init(gpointer klass, gpointer data) {
@@ -187,6 +227,8 @@ GType bos_text_label_get_type(void) {
         last_layout_quark = g_quark_from_static_string("bos-text-label-last-layout");
         last_serial_quark = g_quark_from_static_string("bos-text-label-last-serial");
         column_quark = g_quark_from_static_string("bos-text-label-list-column");
+        lines_layout_quark = g_quark_from_static_string("bos-text-label-lines-layout");
+        lines_serial_quark = g_quark_from_static_string("bos-text-label-lines-serial");
         GType t =
             g_type_register_static_simple(GTK_TYPE_LABEL, g_intern_static_string("BosTextLabel"), query.class_size,
                                           bos_text_label_class_init, query.instance_size, NULL, 0);

@@ -20,16 +20,36 @@ public final class ApplicationStyle {
             })
     }
 
+    /// The sheet parsed by `prepare`, until `load` is given it; and whether `load` used it as parsed.
+    private var prepared: String?
+    public private(set) var preparedUsed = false
+
+    /// Parses `css` before GTK starts, in time the main thread would spend waiting (as
+    /// `GtkTheme.prepare`): `load` given the same sheet then only attaches it.
+    public func prepare(_ css: String) {
+        parse(css)
+        prepared = css
+    }
+
     /// Loads `css`; returns the parsing errors GTK reported (none for our generated sheets).
     @discardableResult
     public func load(_ css: String) -> Int {
-        errors = []
-        gtk_css_provider_load_from_data(provider.typed(GtkCssProvider.self), css, -1)
+        if css == prepared {
+            preparedUsed = true
+        } else {
+            parse(css)
+        }
+        prepared = nil
         LazyColumn.stylesChanged()
         if !attached, let display = gdk_display_get_default() {
             gtk_style_context_add_provider_for_display(display, OpaquePointer(provider.pointer), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
             attached = true
         }
         return errors.count
+    }
+
+    private func parse(_ css: String) {
+        errors = []
+        gtk_css_provider_load_from_data(provider.typed(GtkCssProvider.self), css, -1)
     }
 }

@@ -28,6 +28,7 @@ struct GtkKitChecksTests {
         "a text label is a label to CSS and to assistive technologies",
         "a text label measures as a GtkLabel does: widths, and the height at every width",
         "a long text is laid out once to be measured and drawn, and once per change",
+        "a text label lays its text out again only when its lines change",
         "measured at another width, a text label still draws at its own",
         "a tooltip set on a widget not on screen sends the X server nothing",
         "the same tooltip again changes nothing; a new one is set, an empty one removed",

@@ -47,12 +47,15 @@ public final class AppearanceController {
         observers.append(observer)
     }
 
-    /// Parses GTK's theme before GTK starts (`GtkTheme.prepare`), in the variant `preference`
-    /// gives where the desktop has no say (Automatic: light, GTK's and GNOME's default); the
-    /// desktop's own preference is known only once GTK has started.
-    public static func prepareGtkTheme(for preference: Appearance) {
-        let dark = preference.theme(desktopPrefersDark: false) == .dark
+    /// Parses GTK's theme and the application's stylesheet before GTK starts (`GtkTheme.prepare`,
+    /// `ApplicationStyle.prepare`), in the variant `preference` gives where the desktop has no say
+    /// (Automatic: light, GTK's and GNOME's default); the desktop's own preference is known only
+    /// once GTK has started.
+    public static func prepareStyles(for preference: Appearance) {
+        let theme = preference.theme(desktopPrefersDark: false)
+        let dark = theme == .dark
         GtkTheme.shared.prepare(dark: dark) { gtkThemeCSS(dark: dark) }
+        if let tokens = DesignTokens.shipped { ApplicationStyle.shared.prepare(StyleSheetGenerator.css(tokens, theme: theme)) }
     }
 
     private static func gtkThemeCSS(dark: Bool) -> String {

@@ -70,7 +70,7 @@ public final class DesktopApplication {
         // main thread would wait there for the driver.
         GLDriverPreload.start()
         // Meanwhile the main thread would wait for that lock (GDBus starts a thread in GApplication's start).
-        AppearanceController.prepareGtkTheme(for: account.settingsStore.load().appearance)
+        AppearanceController.prepareStyles(for: account.settingsStore.load().appearance)
         MainLoopBridge.install()
         let name = strdup(CommandLine.arguments.first ?? "builderos-desktop")
         defer { free(name) }

@@ -133,8 +133,10 @@ final class MessageRowView {
             if !findTerms.isEmpty { markFound() }
             return
         }
-        let label = UI.label(message.text, classes: [], wrap: true, selectable: true)
-        gtk_label_set_max_width_chars(OpaquePointer(label), Layout.chars("bubble"))
+        // A question wraps like a reply's text, with one Pango layout per change (GtkLabel searches
+        // its natural width with several).
+        let label = TextLabel.make(maxChars: Layout.chars("bubble"))
+        gtk_label_set_text(OpaquePointer(label), message.text)
         MarkdownWidgets.keepMinimumWidth(label)
         gtk_widget_set_focus_on_click(label, 0)
         plain = label

@@ -70,6 +70,9 @@ enum MainScenarios: ScenarioGroup {
         d.expect(
             theme.prepared?.used == true, "GTK's theme was parsed before GTK started and used as parsed",
             "\(String(describing: theme.prepared))")
+        d.expect(
+            ApplicationStyle.shared.preparedUsed, "the application's stylesheet was parsed before GTK started and used as parsed",
+            "used \(ApplicationStyle.shared.preparedUsed)")
         await sessionThemeReplacesTheTrimmedCopy(d)
         let before = Set(toplevels())
         d.activate("app.about", in: main)

@@ -6,7 +6,7 @@ import GtkKit
 /// change instead of three or four, and always drawn at the width it was given.
 @MainActor
 enum TextLabelChecks {
-    static let all = [isALabel, sameSizesAsGtkLabel, laidOutOncePerChange, drawnAtItsAllocation]
+    static let all = [isALabel, sameSizesAsGtkLabel, laidOutOncePerChange, drawnAtItsAllocation, keepsLinesThatStayTheSame]
 
     static let paragraph =
         "BuilderOS keeps the conversation on your own machine. Replies stream in as they are written, "
@@ -71,14 +71,100 @@ enum TextLabelChecks {
     }
 
     /// Measured at another width after it was drawn (a parent trying widths, no new allocation), the
-    /// label keeps drawing its text at the width it was given.
+    /// label keeps drawing its text as laid out at the width it was given.
     static let drawnAtItsAllocation = Check(name: "measured at another width, a text label still draws at its own") {
         let (window, label) = shown(paragraph)
         defer { gtk_window_destroy(gtkCast(window, to: GtkWindow.self)) }
         _ = measure(label, GTK_ORIENTATION_VERTICAL, 150)
-        let layout = gtk_label_get_layout(OpaquePointer(label))
-        let width = pango_layout_get_width(layout) / PANGO_SCALE
-        return Outcome(passed: width == gtk_widget_get_width(label), detail: "layout \(width) px, label \(gtk_widget_get_width(label)) px")
+        let own = gtk_label_get_layout(OpaquePointer(label))!
+        let drawn = lineStarts(own), allocated = lineStarts(own, at: gtk_widget_get_width(label))
+        return Outcome(
+            passed: drawn == allocated && drawn.count > 1,
+            detail: "lines start at \(drawn) drawn, \(allocated) at the label's \(gtk_widget_get_width(label)) px")
+    }
+
+    /// Asked for a narrower width its lines still fit, or a wider one where none of them wrapped, a
+    /// label keeps its layout (Pango would shape the whole text again), and its lines are always
+    /// those a new layout at that width has: for a paragraph with markup, right-to-left text, and a
+    /// list's hanging indent, at each width from the line length down by a pixel at a time, laid
+    /// out again only about where its lines change.
+    static let keepsLinesThatStayTheSame = Check(name: "a text label lays its text out again only when its lines change") {
+        var problems: [String] = []
+        var kept = 0
+        for (text, list) in [
+            (paragraph, false), (rightToLeft, false),
+            ("1.\tFirst item of a list, long enough to wrap twice " + String(repeating: "or more ", count: 12), true),
+        ] {
+            let label = TextLabel.make(maxChars: 72)
+            g_object_ref_sink(UnsafeMutableRawPointer(label))
+            defer { g_object_unref(UnsafeMutableRawPointer(label)) }
+            gtk_label_set_markup(OpaquePointer(label), text)
+            // Narrower than its natural width only down to its minimum (GTK measures no narrower).
+            gtk_label_set_width_chars(OpaquePointer(label), 24)
+            if list { TextLabel.setListColumn(label, widestMarker: "1.", gap: 6) }
+            let natural = measure(label, GTK_ORIENTATION_HORIZONTAL, -1).natural
+            _ = measure(label, GTK_ORIENTATION_VERTICAL, natural)
+            var lines = lineStarts(gtk_label_get_layout(OpaquePointer(label))!)
+            var changes = 0
+            let before = TextLabel.layouts(label)
+            for width in stride(from: natural - 1, through: natural - 120, by: -1) {
+                let height = measure(label, GTK_ORIENTATION_VERTICAL, width).natural
+                let own = gtk_label_get_layout(OpaquePointer(label))!
+                let fresh = lineStarts(own, at: width)
+                if lineStarts(own) != fresh || height != freshHeight(own, at: width) {
+                    problems.append("\(text.prefix(10))… at \(width) px: lines \(lineStarts(own)) against \(fresh)")
+                }
+                if fresh != lines { changes += 1 }
+                lines = fresh
+            }
+            let made = TextLabel.layouts(label) - before
+            kept += 120 - made
+            // A layout whose widest line overhangs the width by less than a pixel (a tab, a hanging
+            // indent) is laid out again though its lines stay: only where a line is that close.
+            if made > 2 * changes + 1 { problems.append("\(text.prefix(10))…: \(made) layouts for \(changes) changes of its lines") }
+            // Wider again, where the lines wrapped: laid out anew (a wider line may take the next word).
+            let wrapped = TextLabel.layouts(label)
+            _ = measure(label, GTK_ORIENTATION_VERTICAL, natural + 1)
+            if TextLabel.layouts(label) != wrapped + 1 { problems.append("\(text.prefix(10))…: not laid out again when wider") }
+        }
+        // A text that never wraps keeps its one line at any wider width.
+        let label = TextLabel.make(maxChars: 72)
+        g_object_ref_sink(UnsafeMutableRawPointer(label))
+        defer { g_object_unref(UnsafeMutableRawPointer(label)) }
+        gtk_label_set_markup(OpaquePointer(label), short)
+        let width = measure(label, GTK_ORIENTATION_HORIZONTAL, -1).natural
+        _ = measure(label, GTK_ORIENTATION_VERTICAL, width)
+        let one = TextLabel.layouts(label)
+        for wider in [width + 1, width + 50, width + 400] { _ = measure(label, GTK_ORIENTATION_VERTICAL, wider) }
+        if TextLabel.layouts(label) != one { problems.append("a one-line text was laid out again when wider") }
+        return Outcome(
+            passed: problems.isEmpty && kept > 0, detail: problems.prefix(4).joined(separator: "; ") + " (\(kept) widths kept their layout)")
+    }
+
+    /// Where each line of `layout` starts, as laid out, or as a copy laid out at `width` pixels.
+    private static func lineStarts(_ layout: OpaquePointer, at width: Int32? = nil) -> [Int32] {
+        let laidOut = width.map { w -> OpaquePointer in
+            let copy = pango_layout_copy(layout)!
+            pango_layout_set_width(copy, w * PANGO_SCALE)
+            return copy
+        }
+        defer { laidOut.map { g_object_unref(UnsafeMutableRawPointer($0)) } }
+        var starts: [Int32] = []
+        var line = pango_layout_get_lines_readonly(laidOut ?? layout)
+        while let node = line {
+            starts.append(node.pointee.data.assumingMemoryBound(to: PangoLayoutLine.self).pointee.start_index)
+            line = node.pointee.next
+        }
+        return starts
+    }
+
+    private static func freshHeight(_ layout: OpaquePointer, at width: Int32) -> Int32 {
+        let copy = pango_layout_copy(layout)!
+        defer { g_object_unref(UnsafeMutableRawPointer(copy)) }
+        pango_layout_set_width(copy, width * PANGO_SCALE)
+        var height: Int32 = 0
+        pango_layout_get_size(copy, nil, &height)
+        return (height + PANGO_SCALE - 1) / PANGO_SCALE
     }
 
     private static func shown(_ markup: String) -> (UnsafeMutablePointer<GtkWidget>, Widget) {
