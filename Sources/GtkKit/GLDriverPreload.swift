@@ -53,9 +53,7 @@ public enum GLDriverPreload {
     public static func driverPath(environment: [String: String], libraryDirectory: String?, exists: (String) -> Bool) -> String? {
         switch backend(environment: environment, exists: exists) {
         case .x11: break
-        case .wayland:
-            let renderer = environment["GSK_RENDERER"] ?? ""
-            guard ["", "gl", "ngl", "opengl"].contains(renderer) else { return nil }
+        case .wayland: guard rendersWithGL(environment: environment) else { return nil }
         case nil: return nil
         }
         if let debug = environment["GDK_DEBUG"], debug.contains("gl-disable") { return nil }
@@ -71,6 +69,13 @@ public enum GLDriverPreload {
         }
         let path = directory + "/swrast_dri.so"
         return exists(path) ? path : nil
+    }
+
+    /// Whether GTK 4.8 draws windows with its GL renderer, given GL: its default, unless
+    /// `GSK_RENDERER` names another or `GDK_DEBUG=gl-disable` turns GL off.
+    static func rendersWithGL(environment: [String: String]) -> Bool {
+        ["", "gl", "ngl", "opengl"].contains(environment["GSK_RENDERER"] ?? "")
+            && !(environment["GDK_DEBUG"] ?? "").contains("gl-disable")
     }
 
     enum Backend { case x11, wayland }

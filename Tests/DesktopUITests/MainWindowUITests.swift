@@ -62,6 +62,19 @@ struct MainWindowUITests {
         UIScenario.screenshotsExist("MainScenarios.restart", ["chat-restored"], on: display)
     }
 
+    /// GTK's GL renderer, as GTK picks it on a user's Wayland desktop: set up beside the start there
+    /// (`GLPrepare`), and the window draws with it on both displays.
+    @Test(arguments: Display.allCases) func startsWithGTKsGLRenderer(on display: Display) async throws {
+        let sandbox = try CLISandbox()
+        let server = try ServerProcess()
+        defer { server.stop() }
+        try await signIn(sandbox, server)
+        try await UIScenario.run(
+            "MainScenarios.glStart", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display,
+            environment: ["GSK_RENDERER": "gl"])
+        UIScenario.screenshotsExist("MainScenarios.glStart", ["gl"], on: display)
+    }
+
     /// The window does not wait for the keyring, and a key removed from it (the server still
     /// configured) leads to setup again.
     @Test(arguments: Display.allCases) func aKeyGoneFromTheKeyringLeadsToSetup(on display: Display) async throws {

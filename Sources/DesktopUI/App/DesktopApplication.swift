@@ -75,7 +75,10 @@ public final class DesktopApplication {
         let name = strdup(CommandLine.arguments.first ?? "builderos-desktop")
         defer { free(name) }
         var argv: [UnsafeMutablePointer<CChar>?] = [name, nil]
-        return g_application_run(gapp, 1, &argv)
+        let status = g_application_run(gapp, 1, &argv)
+        // A start that never showed a window (`--hidden`, then Quit) must not exit inside GL's set-up.
+        GLPrepare.finish()
+        return status
     }
 
     private var gapp: UnsafeMutablePointer<GApplication> { UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self) }
@@ -95,6 +98,8 @@ public final class DesktopApplication {
         // Before any widget lays text out (GTK's widgets then use the fonts loaded while GTK started),
         // and after GTK's theme is loaded (rule 44), which lays none out: the loading has that long more.
         FontPreload.finish()
+        // GL is set up beside the making of the first window (Wayland), once the fonts' thread no longer needs the other core.
+        GLPrepare.start()
         // Changed outside the app too (`gsettings set app.builderos.Desktop appearance dark`): applied at once.
         account.settingsStore.onChange(of: .appearance) { [unowned self] in
             let wanted = account.settingsStore.load().appearance

@@ -9,7 +9,7 @@ import GtkKit
 /// restart restores. The test signs in with the CLI first, so the app opens the main window.
 @MainActor
 enum MainScenarios: ScenarioGroup {
-    static let scenarios: [String: Scenario] = ["pages": pages, "restart": restart, "rightToLeft": rightToLeft]
+    static let scenarios: [String: Scenario] = ["pages": pages, "restart": restart, "rightToLeft": rightToLeft, "glStart": glStart]
 
     /// The active server's history, as the app keeps it.
     static func history() -> HistoryStore? {
@@ -181,6 +181,7 @@ enum MainScenarios: ScenarioGroup {
                 ? "GTK's GL driver was loaded on a thread of its own beside the start"
                 : "no GL driver is preloaded for the cairo renderer on Wayland",
             "preloaded: \(GLDriverPreload.loadedPath ?? "nothing")")
+        d.expect(!GLPrepare.finish(), "nothing sets GL up beside the start for the cairo renderer")
         // Kept as the first frame had them (the window may use more fonts since: a state that came later).
         d.expect(
             await d.wait { StartFonts.read().map { $0.context == now.context && $0.fonts.contains { $0.hasSuffix(" \(body)") } } ?? false },
@@ -538,6 +539,26 @@ enum MainScenarios: ScenarioGroup {
         d.activate(PageID.connection.windowAction, in: main)
         await d.settle()
         await d.screenshot(main, "connection")
+    }
+
+    /// A start with GTK's GL renderer, the one GTK picks on a user's Wayland desktop (the other
+    /// scenarios draw with cairo). On Wayland the renderer was set up on a thread of its own beside
+    /// the start (`GLPrepare`); on X11 GDK sets GL up itself, over Xlib, and nothing is set up beside.
+    /// Either way the window draws with GL, in both variants, and GTK's GL driver was loaded ahead.
+    static func glStart(_ d: Driver, _ c: ScenarioContext) async {
+        guard let main = await connectedMainWindow(d) else { return }
+        await d.nextFrame(main)
+        let x11 = d.onX11
+        let prepared = GLPrepare.finish()
+        d.expect(
+            prepared == !x11,
+            x11 ? "on X11 GTK sets GL up itself" : "GTK's GL renderer was set up on a thread of its own beside the start",
+            "set up beside the start: \(prepared)")
+        d.expect(WindowRenderer.isCairo(main) == false, "the window draws with GTK's GL renderer")
+        d.expect(
+            GLDriverPreload.loadedPath != nil, "GTK's GL driver was loaded on a thread of its own beside the start",
+            "preloaded: \(GLDriverPreload.loadedPath ?? "nothing")")
+        await d.screenshot(main, "gl")
     }
 
     /// A second start: history, page and window size come back.
