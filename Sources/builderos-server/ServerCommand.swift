@@ -29,6 +29,8 @@ struct ServerCommand: AsyncParsableCommand {
     @Flag(help: "Offer /api/terminal/ws: a shell on this machine, in your home folder, for whoever has the key.") var enableTerminal = false
     @Option(help: "Terminal: run this command (split at spaces) instead of your login shell.") var terminalShell: String?
     @Option(help: "Also serve a small demo web page on this port (0: none), for the app's Preview page.") var demoWebPort = 0
+    @Flag(help: "Exit when standard input ends: a test's server ends with the test process that holds its input, even when that process crashes.")
+    var exitWhenInputEnds = false
 
     func run() async throws {
         // The server holds the key too: no core dump of it (see BuilderOSKit's ProcessHardening).
@@ -47,6 +49,14 @@ struct ServerCommand: AsyncParsableCommand {
         state.faults = faults
         state.terminalCommand = terminalShell.map { $0.split(separator: " ").map(String.init) }
         let server = ReferenceServer(state: state, host: host, port: port, testControls: testControls, terminalEnabled: enableTerminal)
+        if exitWhenInputEnds {
+            // The kernel closes the pipe's other end when its holder ends, however it ends.
+            Thread.detachNewThread {
+                var byte: UInt8 = 0
+                while read(STDIN_FILENO, &byte, 1) > 0 {}
+                _exit(0)
+            }
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await server.run { url in

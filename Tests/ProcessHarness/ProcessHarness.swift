@@ -126,6 +126,8 @@ public final class ServerProcess: @unchecked Sendable {
     public let keyFile: URL
     private let process: Process
     private let folder: URL
+    /// The server's standard input: it exits when this pipe ends (`--exit-when-input-ends`).
+    private let input = Pipe()
 
     public init(port: Int = 0, arguments: [String] = []) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("bos-srv-\(UUID().uuidString)")
@@ -136,9 +138,15 @@ public final class ServerProcess: @unchecked Sendable {
         process = Process()
         process.executableURL = URL(fileURLWithPath: Binaries.path("builderos-server"))
         process.arguments =
-            ["--port", String(port), "--key-file", keyFile.path, "--upload-dir", folder.appendingPathComponent("uploads").path] + arguments
+            [
+                "--port", String(port), "--key-file", keyFile.path, "--upload-dir", folder.appendingPathComponent("uploads").path,
+                "--exit-when-input-ends",
+            ] + arguments
         let output = Pipe()
         process.standardOutput = output
+        // Held by this process only: if it crashes, the pipe ends and the server with it (no orphan
+        // keeps `swift test` waiting on the test's output).
+        process.standardInput = input
         try process.run()
         var buffer = Data()
         let handle = output.fileHandleForReading
