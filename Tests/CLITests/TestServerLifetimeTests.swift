@@ -13,11 +13,12 @@ struct TestServerLifetimeTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Binaries.path("builderos-server"))
         process.arguments = ["--port", "0", "--key-file", folder.appendingPathComponent("api-key").path, "--exit-when-input-ends"]
-        let input = Pipe()
+        let input = try ServerInput()
         let output = Pipe()
-        process.standardInput = input
+        process.standardInput = input.serverEnd
         process.standardOutput = output
         try process.run()
+        try? input.serverEnd.close()
         // Listening first: then the end of its input is what ends it.
         var seen = Data()
         while !String(decoding: seen, as: UTF8.self).contains("listening on") {
@@ -26,7 +27,7 @@ struct TestServerLifetimeTests {
             seen.append(chunk)
         }
         #expect(process.isRunning, "the server runs while its input is open")
-        try input.fileHandleForWriting.close()
+        try input.heldEnd.close()
         // The bound of a hang, not a timing.
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }

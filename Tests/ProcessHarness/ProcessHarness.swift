@@ -120,6 +120,24 @@ public enum Spawn {
 }
 
 /// `builderos-server` as a separate process on a free port, with a key file written for the test.
+/// A pipe for a server's standard input whose ends no other child inherits (`FD_CLOEXEC`): a child
+/// the test process starts while the server runs would otherwise hold the pipe open after the test
+/// process ended, and the server with it. The server's copy, its standard input, is made by the spawn.
+public struct ServerInput: Sendable {
+    public let serverEnd: FileHandle
+    public let heldEnd: FileHandle
+
+    public init() throws {
+        var ends: [Int32] = [0, 0]
+        // (Glibc's module has no pipe2: a child spawned between these two calls could still inherit them.)
+        guard pipe(&ends) == 0, fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        serverEnd = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+        heldEnd = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+    }
+}
+
 public final class ServerProcess: @unchecked Sendable {
     public let url: String
     public let key: String
@@ -127,7 +145,7 @@ public final class ServerProcess: @unchecked Sendable {
     private let process: Process
     private let folder: URL
     /// The server's standard input: it exits when this pipe ends (`--exit-when-input-ends`).
-    private let input = Pipe()
+    private let input: ServerInput
 
     public init(port: Int = 0, arguments: [String] = []) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("bos-srv-\(UUID().uuidString)")
@@ -146,8 +164,10 @@ public final class ServerProcess: @unchecked Sendable {
         process.standardOutput = output
         // Held by this process only: if it crashes, the pipe ends and the server with it (no orphan
         // keeps `swift test` waiting on the test's output).
-        process.standardInput = input
+        input = try ServerInput()
+        process.standardInput = input.serverEnd
         try process.run()
+        try? input.serverEnd.close()
         var buffer = Data()
         let handle = output.fileHandleForReading
         // Other lines (the demo web page's) may come first.
