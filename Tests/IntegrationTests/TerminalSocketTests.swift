@@ -79,10 +79,16 @@ struct TerminalSocketTests {
         let (terminal, screen) = try await open(server)
         defer { terminal.close() }
         type(terminal, "sleep 600; echo not-$((1+1))-interrupted\r")
-        try await Task.sleep(nanoseconds: 300_000_000)
-        terminal.send(Data([0x03]))
-        type(terminal, "echo after-$((3*3))\r")
-        #expect(await screen.wait(for: "after-9"), "the shell takes commands again after Ctrl-C: \(screen.text)")
+        // A Ctrl-C that comes while bash is still handing the terminal to `sleep` (a busy machine) reaches
+        // neither, as on any terminal, and flushes what was typed after it: then the user presses it again.
+        var answered = false
+        for _ in 0..<3 where !answered {
+            try await Task.sleep(nanoseconds: 300_000_000)
+            terminal.send(Data([0x03]))
+            type(terminal, "echo after-$((3*3))\r")
+            answered = await screen.wait(for: "after-9", seconds: 5)
+        }
+        #expect(answered, "the shell takes commands again after Ctrl-C: \(screen.text)")
         #expect(!screen.text.contains("not-2-interrupted"))
     }
 
