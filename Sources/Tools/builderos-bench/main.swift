@@ -100,8 +100,10 @@ if only == nil || only == "startup" {
     // the kernel for the watch to be retired; the C window holds none.
     let frameFile = work.appendingPathComponent("first-frame").path
     var wholeProcess: [String: [Double]] = [:]
-    func firstFrame(_ label: String, _ path: String, _ arguments: [String], _ environment: [String: String]) -> Double {
+    var quietWaits: [Double] = []
+    func firstFrame(_ label: String, _ path: String, _ arguments: [String], _ environment: [String: String], quiet: Bool = true) -> Double {
         unlink(frameFile)
+        if quiet { quietWaits.append(QuietMachine.wait()) }
         let run = Processes.run(path, arguments, environment: environment.merging([exitNow: "0", BenchmarkExitVariable.frameFile: frameFile]) { $1 })
         wholeProcess[label, default: []].append(run.seconds)
         guard let text = try? String(contentsOfFile: frameFile, encoding: .utf8),
@@ -129,6 +131,10 @@ if only == nil || only == "startup" {
         ]
         starts.shuffled().forEach { $0() }
     }
+    print(
+        String(
+            format: "  waited for a quiet machine before each start: median %.0f ms, longest %.0f ms", Stats.median(quietWaits) * 1000,
+            (quietWaits.max() ?? 0) * 1000))
     for (label, seconds) in wholeProcess.sorted(by: { $0.key < $1.key }) {
         print(String(format: "  whole process, exit included: %@ %.0f ms", label, Stats.median(seconds) * 1000))
     }
@@ -156,8 +162,8 @@ if only == nil || only == "startup" {
     let loops = (0..<ProcessInfo.processInfo.activeProcessorCount).map { _ in Processes.busyLoop() }
     var busy: [Double] = [], busyC: [Double] = []
     for _ in 0..<max(runs / 2, 5) {
-        busy.append(firstFrame("app, 1,000 messages, every core busy", binary("builderos-desktop"), [], start1k))
-        busyC.append(firstFrame("C window, every core busy", reference, ["0"], base))
+        busy.append(firstFrame("app, 1,000 messages, every core busy", binary("builderos-desktop"), [], start1k, quiet: false))
+        busyC.append(firstFrame("C window, every core busy", reference, ["0"], base, quiet: false))
     }
     loops.forEach { $0.terminate() }
     let (b, bC) = (Stats.median(busy), Stats.median(busyC))
