@@ -1,3 +1,4 @@
+import CGio
 import Foundation
 import Testing
 
@@ -191,5 +192,34 @@ struct ServerSettingsTests {
         #expect(after.servers == [s.servers[0]] && after.activeServerID == mini.id)
         let text = try String(contentsOf: keyfile, encoding: .utf8)
         #expect(!text.contains("100.64.0.5") && !text.contains("Studio") && !text.contains("claude --resume") && !text.contains("studio-ca"))
+    }
+
+    /// `load` keeps what it read until a key changes: at once after a save, and after GSettings reports a write
+    /// made elsewhere (here a second store on the same file, as the CLI's process is), on the main context.
+    @Test func aKeptReadingGivesWayToASaveAndToAWriteElsewhere() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = store()
+        var s = app.load()
+        let mini = try s.addServer(ServerAddress.parse("https://mini.example.com"), fileExists: { _ in false })
+        try app.save(s)
+        #expect(app.load().servers.map(\.id) == [mini.id])
+
+        let cli = store()
+        var renamed = cli.load()
+        renamed.servers[0].customName = "Studio"
+        renamed.appearance = .dark
+        try cli.save(renamed)
+        #expect(Self.mainContextIterated(until: { app.load().servers.first?.name == "Studio" && app.load().appearance == .dark }))
+    }
+
+    /// Runs the main context (GSettings delivers a change there) until `done`, for at most 10 s.
+    static func mainContextIterated(until done: () -> Bool) -> Bool {
+        let end = Date().addingTimeInterval(10)
+        while !done() {
+            guard Date() < end else { return false }
+            // Another test may own the context for a moment: then nothing is dispatched, and the loop comes back.
+            if g_main_context_iteration(nil, 0) == 0 { usleep(5_000) }
+        }
+        return true
     }
 }

@@ -44,6 +44,7 @@ public final class SettingsStore: @unchecked Sendable {
         GIODefaults.prepare()
         self.backend = backend.map { g_object_ref($0).assumingMemoryBound(to: GSettingsBackend.self) }
         settings = Self.schema.map { g_settings_new_full($0, backend, nil) }
+        Self.forgetReadingOnChange(of: settings, in: self)
         if settings != nil {
             legacy.importOnce(into: self)
             upgradeSingleServerProfile()
@@ -65,6 +66,22 @@ public final class SettingsStore: @unchecked Sendable {
     /// (saved with the next `save`). A server whose settings lost their address (edited by hand) is left out.
     public func load() -> AppSettings {
         guard settings != nil else { return AppSettings() }
+        let (kept, generation) = reading.withLock { ($0.settings, $0.generation) }
+        if let kept { return kept }
+        let s = read()
+        reading.withLock { if $0.generation == generation { $0.settings = s } }
+        return s
+    }
+
+    /// The last `load`, kept until a key changes: the app reads the settings a dozen times while it starts, each
+    /// time one GSettings read per key of the app and of every server. Forgotten by `save` at once, and by
+    /// GSettings' change signal for a write elsewhere (another process, `gsettings set`); a load that raced a
+    /// change keeps nothing (the generation moved on).
+    private let reading = Mutex<(settings: AppSettings?, generation: Int)>((nil, 0))
+
+    private func forgetReading() { reading.withLock { $0 = (nil, $0.generation &+ 1) } }
+
+    private func read() -> AppSettings {
         var s = AppSettings(
             deviceID: main.nonEmpty(.deviceID) ?? AppSettings.newDeviceID(),
             appearance: Appearance(rawValue: main.string(.appearance) ?? "") ?? .automatic)
@@ -101,6 +118,8 @@ public final class SettingsStore: @unchecked Sendable {
     /// Writes what changed, all at once, and waits until the backend has it (the CLI exits right after). A new
     /// server's settings are written before the list names it; a removed server's are cleared after.
     public func save(_ new: AppSettings) throws(BuilderOSError) {
+        // Also after a save that failed half-way: the keys written so far are written.
+        defer { forgetReading() }
         guard settings != nil, Self.serverSchema != nil else {
             throw .other(
                 detail: String(
@@ -108,7 +127,7 @@ public final class SettingsStore: @unchecked Sendable {
                         "The settings cannot be saved: BuilderOS Desktop is not installed completely (its settings schema %@ is missing). Reinstall it."
                     ), SettingsSchemaLocator.schemaID))
         }
-        let old = load()
+        let old = read()  // what is written now, not a kept reading a write elsewhere may have outdated
         for profile in new.servers {
             guard let keys = serverKeys(profile.id) else { continue }
             try keys.apply(Self.writes(profile, old: old.servers.first { $0.id == profile.id }, to: keys))
@@ -182,6 +201,7 @@ public final class SettingsStore: @unchecked Sendable {
         for key in SettingKey.movedToServers { g_settings_reset(settings, key.rawValue) }
         g_settings_apply(settings)  // a save leaves the object in delay-apply mode
         g_settings_sync()
+        forgetReading()
     }
 
     /// One server's settings, changed and saved at once (nothing when the address is not set up).
@@ -226,6 +246,25 @@ public final class SettingsStore: @unchecked Sendable {
         if let value = g_settings_get_value(settings, key) { g_variant_unref(value) }
     }
 
+    /// Forgets the kept reading whenever GSettings reports a change of any key of `settings`. Connected when the
+    /// object is made, before any `onChange` handler: those run after it, and their `load` reads afresh.
+    private static func forgetReadingOnChange(of settings: UnsafeMutablePointer<GSettings>?, in store: SettingsStore) {
+        guard let settings else { return }
+        let box = Unmanaged.passRetained(WeakStore(store)).toOpaque()
+        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, _, box in
+            Unmanaged<WeakStore>.fromOpaque(box!).takeUnretainedValue().store?.forgetReading()
+        }
+        g_signal_connect_data(
+            UnsafeMutableRawPointer(settings), "changed", unsafeBitCast(callback, to: GCallback.self), box,
+            { box, _ in Unmanaged<WeakStore>.fromOpaque(box!).release() }, GConnectFlags(0))
+    }
+
+    /// A server's settings object may outlive the store (an `onChange` handler keeps it).
+    private final class WeakStore: @unchecked Sendable {
+        weak var store: SettingsStore?
+        init(_ store: SettingsStore) { self.store = store }
+    }
+
     /// Touched only on the main thread (see `onChange`).
     private final class ChangeHandler: @unchecked Sendable {
         let handler: @MainActor () -> Void
@@ -253,6 +292,7 @@ public final class SettingsStore: @unchecked Sendable {
         init?(_ store: SettingsStore, id: String) {
             guard let schema = SettingsStore.serverSchema, SettingsStore.isValidID(id) else { return nil }
             super.init(settings: g_settings_new_full(schema, store.backend, "/app/builderos/Desktop/servers/\(id)/"), schema: schema)
+            SettingsStore.forgetReadingOnChange(of: settings, in: store)
         }
         deinit { if let settings { g_object_unref(UnsafeMutableRawPointer(settings)) } }
 
