@@ -227,8 +227,7 @@ public final class SettingsStore: @unchecked Sendable {
 
     private static func connect(_ settings: UnsafeMutablePointer<GSettings>?, _ key: String, _ change: ChangeHandler) {
         guard let settings else { return }
-        let box = Unmanaged.passRetained(change).toOpaque()
-        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, _, box in
+        connect(settings, "changed::" + key, keeping: change) { _, _, box in
             let change = Unmanaged<ChangeHandler>.fromOpaque(box!).takeUnretainedValue()
             // GLib hands a change to the writer's thread when that thread can take the main context for a moment
             // (`g_main_context_invoke` from a thread without a context of its own): a write off the main thread
@@ -239,9 +238,6 @@ public final class SettingsStore: @unchecked Sendable {
                 DispatchQueue.main.async { change.handler() }
             }
         }
-        g_signal_connect_data(
-            UnsafeMutableRawPointer(settings), "changed::" + key, unsafeBitCast(callback, to: GCallback.self), box,
-            { box, _ in Unmanaged<ChangeHandler>.fromOpaque(box!).release() }, GConnectFlags(0))
         // GSettings only reports changes to keys read since a handler was connected.
         if let value = g_settings_get_value(settings, key) { g_variant_unref(value) }
     }
@@ -250,13 +246,19 @@ public final class SettingsStore: @unchecked Sendable {
     /// object is made, before any `onChange` handler: those run after it, and their `load` reads afresh.
     private static func forgetReadingOnChange(of settings: UnsafeMutablePointer<GSettings>?, in store: SettingsStore) {
         guard let settings else { return }
-        let box = Unmanaged.passRetained(WeakStore(store)).toOpaque()
-        let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void = { _, _, box in
+        connect(settings, "changed", keeping: WeakStore(store)) { _, _, box in
             Unmanaged<WeakStore>.fromOpaque(box!).takeUnretainedValue().store?.forgetReading()
         }
+    }
+
+    /// Connects `callback` to `signal` of `settings`; its last argument is `box`, kept as long as the connection.
+    private static func connect(
+        _ settings: UnsafeMutablePointer<GSettings>, _ signal: String, keeping box: AnyObject,
+        _ callback: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void
+    ) {
         g_signal_connect_data(
-            UnsafeMutableRawPointer(settings), "changed", unsafeBitCast(callback, to: GCallback.self), box,
-            { box, _ in Unmanaged<WeakStore>.fromOpaque(box!).release() }, GConnectFlags(0))
+            UnsafeMutableRawPointer(settings), signal, unsafeBitCast(callback, to: GCallback.self), Unmanaged.passRetained(box).toOpaque(),
+            { box, _ in Unmanaged<AnyObject>.fromOpaque(box!).release() }, GConnectFlags(0))
     }
 
     /// A server's settings object may outlive the store (an `onChange` handler keeps it).
