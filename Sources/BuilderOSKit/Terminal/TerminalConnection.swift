@@ -45,8 +45,9 @@ public final class TerminalConnection: Sendable {
         let frames = FrameReader(channel.events.makeAsyncIterator())
         // The answer to the key comes first; anything else (or nothing, in time) is a failure.
         switch await frames.next() {
-        case .text("authenticated")?:
-            break
+        case .text(let answer)? where answer == "authenticated":
+            // The answer took room in the receive window, and no consumer will report it shown.
+            channel.shown(answer.utf8.count)
         case .text(let text)?:
             channel.close()
             throw text.contains("invalid_api_key")
