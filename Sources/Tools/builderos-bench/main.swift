@@ -18,6 +18,17 @@ let only = options["only"]
 let tools = options["tools"] ?? bin
 func binary(_ name: String) -> String { ((name == "desktop-ui-checks" ? tools : bin) as NSString).appendingPathComponent(name) }
 
+// A module GIO loads at every start would be measured as the app's (GIOModuleCache says why it happens).
+let moduleDirectory = GIOModuleCache.directory(environment: ProcessInfo.processInfo.environment)
+let loadedAtEveryStart = GIOModuleCache.modulesLoadedAtEveryStart(in: moduleDirectory)
+guard loadedAtEveryStart.isEmpty else {
+    print(
+        "Not measured: GIO's module cache in \(moduleDirectory) is older than \(loadedAtEveryStart.joined(separator: ", ")), so GIO "
+            + "would load it at every start of the app and the CLI, which a user's system does not. Refresh the cache (as root): "
+            + GIOModuleCache.refreshCommand(for: moduleDirectory, environment: ProcessInfo.processInfo.environment))
+    exit(1)
+}
+
 // --work DIR keeps the sandboxes (settings, history, the server's key file) there for profiling
 // one scenario by hand; by default they go to a temporary folder that is removed at the end.
 let kept = options["work"].map { URL(fileURLWithPath: $0) }
