@@ -7,11 +7,12 @@ import Foundation
 /// samples, and a new link changes the file. The GIO proxy modules, loaded that way, took 2 ms of
 /// the app's main thread before the GL driver's loading starts (rule 9) and pulled in libproxy.
 enum GIOModuleCache {
-    /// The modules GIO would load at every start, by file name: empty when the cache is fresh.
+    /// The modules GIO would load at every start, by file name: empty when the cache covers them all.
     static func modulesLoadedAtEveryStart(in directory: String) -> [String] {
         let cachePath = directory + "/giomodule.cache"
-        guard let cache = try? String(contentsOfFile: cachePath, encoding: .utf8), let cacheTime = changeTime(cachePath, mtimeToo: true)
-        else { return [] }
+        // Without a cache GIO loads every module.
+        let cache = (try? String(contentsOfFile: cachePath, encoding: .utf8)) ?? ""
+        let cacheTime = changeTime(cachePath, mtimeToo: true) ?? 0
         let listed = Set(cache.split(separator: "\n").compactMap { $0.split(separator: ":").first.map(String.init) })
         let modules = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".so") }
         // GLib's giomodule.c: a module is loaded lazily only when the cache lists it and its ctime is not newer.

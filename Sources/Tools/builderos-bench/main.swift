@@ -23,8 +23,8 @@ let moduleDirectory = GIOModuleCache.directory(environment: ProcessInfo.processI
 let loadedAtEveryStart = GIOModuleCache.modulesLoadedAtEveryStart(in: moduleDirectory)
 guard loadedAtEveryStart.isEmpty else {
     print(
-        "Not measured: GIO's module cache in \(moduleDirectory) is older than \(loadedAtEveryStart.joined(separator: ", ")), so GIO "
-            + "would load it at every start of the app and the CLI, which a user's system does not. Refresh the cache (as root): "
+        "Not measured: GIO's module cache in \(moduleDirectory) does not cover \(loadedAtEveryStart.joined(separator: ", ")), so GIO "
+            + "would load \(loadedAtEveryStart.count == 1 ? "it" : "them") at every start of the app and the CLI, which a user's system does not. Refresh the cache (as root): "
             + GIOModuleCache.refreshCommand(for: moduleDirectory, environment: ProcessInfo.processInfo.environment))
     exit(1)
 }
