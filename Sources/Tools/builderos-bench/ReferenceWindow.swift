@@ -37,15 +37,5 @@ enum ReferenceWindow {
     ].joined(separator: "\n")
 
     /// Compiles the window into `directory`; returns the binary's path.
-    static func build(in directory: URL) throws -> String {
-        let c = directory.appendingPathComponent("reference-window.c")
-        try source.write(to: c, atomically: true, encoding: .utf8)
-        let binary = directory.appendingPathComponent("reference-window").path
-        let flags = Processes.output("/usr/bin/pkg-config", ["--cflags", "--libs", "gtk4"], environment: ProcessInfo.processInfo.environment)
-        let result = Processes.run(
-            "/bin/sh", ["-c", "cc -O2 -o '\(binary)' '\(c.path)' \(flags.trimmingCharacters(in: .whitespacesAndNewlines))"],
-            environment: ProcessInfo.processInfo.environment)
-        guard result.status == 0 else { throw POSIXError(.ENOEXEC) }
-        return binary
-    }
+    static func build(in directory: URL) throws -> String { try CProgram.build(source, named: "reference-window", in: directory) }
 }

@@ -429,6 +429,7 @@ if only == nil || only == "search" {
 if only == nil || only == "scroll" {
     print("Scrolling a 10,000-message conversation end to end…")
     let scrollEnv = try sandbox("scroll", server: server, messages: 10_000)
+    let referenceList = try ReferenceList.build(in: work)
     // A page a frame (a fling, the scrollbar dragged) end to end; then a tenth of a page a frame (a
     // mouse wheel's pace) for a while each way, which never reaches the ends. A page a frame takes
     // about 7,300 frames each way, ~122 s at 60 frames a second: the time box is a safety net above
@@ -459,10 +460,19 @@ if only == nil || only == "scroll" {
             }
             let end = direction == "up" ? "the first message" : "the newest"
             let pace = wheel ? "a tenth of a page a frame (a mouse wheel's pace)" : "a page a frame"
+            let c = ReferenceList.run(referenceList, step: step, frames: Int(frames), up: direction == "up", environment: base)
+            let cList =
+                c.map {
+                    String(
+                        format: "; C GtkListView of one-line labels, as many frames: %d late (p99 %.0f ms, longest %.0f ms)", $0.late,
+                        $0.p99Milliseconds, $0.longestMilliseconds)
+                }
+                ?? "; the C list did not run"
             add(
                 "scrolling 10,000 messages \(direction == "up" ? "up" : "back down"), \(pace): frames over 16 ms",
                 String(format: "%.0f of %.0f (p99 %.0f ms, longest %.0f ms)", late, frames, p99, longest),
-                String(format: "%.1f s, ", seconds) + (wheel ? "time-boxed" : reached == 1 ? "reached \(end)" : "\(end) not reached"), "",
+                String(format: "%.1f s, ", seconds) + (wheel ? "time-boxed" : reached == 1 ? "reached \(end)" : "\(end) not reached") + cList,
+                c.map { String(format: "p99 %.2f×", p99 / $0.p99Milliseconds) } ?? "",
                 wheel ? "(recorded)" : "0", wheel ? nil : late == 0 && reached == 1)
         }
     }
