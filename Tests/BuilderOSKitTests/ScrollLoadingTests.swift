@@ -63,6 +63,15 @@ struct RowPlaceholderTests {
         #expect(RowPlaceholders.contentToMake(distances: [300, 600], characters: [5_000, 10], fast: false, share: 1_000) == [0])
     }
 
+    @Test func aFrameTakingAPageInFillsOnlyTheView() {
+        // A page of older messages went in at the top: the row in view gets its content, the
+        // nearer one beyond waits though the share has room for it.
+        #expect(
+            RowPlaceholders.contentToMake(distances: [100, 0, 400], characters: [50, 50, 50], fast: false, share: 1_000, inViewOnly: true) == [1])
+        // Nothing in view: nothing this frame.
+        #expect(RowPlaceholders.contentToMake(distances: [100, 400], characters: [50, 50], fast: false, share: 1_000, inViewOnly: true).isEmpty)
+    }
+
     @Test func nothingWhileTheViewMovesFast() {
         #expect(RowPlaceholders.contentToMake(distances: [0, 0, 100], characters: [10, 10, 10], fast: true).isEmpty)
     }

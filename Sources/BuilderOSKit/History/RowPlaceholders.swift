@@ -13,13 +13,16 @@ public enum RowPlaceholders {
     /// distance from the view in pixels (0: in or next to it; nil: not laid out yet, so where it is
     /// is not known and it waits a frame); `characters`: its text's length. Nearest first while
     /// within `share` characters (with `ScrollLoading.rowCharacters` for each row), at least one a
-    /// frame (a longer one alone); none while `fast`.
+    /// frame (a longer one alone); none while `fast`. `inViewOnly`: the frame has other work (a page
+    /// of older messages taken in at the top, which GTK restyles every row after), so only the
+    /// placeholders in view get theirs, and those beyond wait for the next frame.
     public static func contentToMake(
         distances: [Double?], characters: [Int], fast: Bool,
-        share: Int = ScrollLoading.frameCharacters
+        share: Int = ScrollLoading.frameCharacters, inViewOnly: Bool = false
     ) -> [Int] {
         guard !fast else { return [] }
         let known = distances.indices.compactMap { i in distances[i].map { (index: i, distance: $0) } }
+            .filter { !inViewOnly || $0.distance == 0 }
             .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
         var made: [Int] = []
         var spent = 0

@@ -164,10 +164,10 @@ public final class MessageList {
             framesSinceShow += 1
             // From the second frame on (the first shows the newest messages), keep `lead` screens of older ones above.
             let lead = Self.lead * gtk_adjustment_get_page_size(adjustment)
-            if framesSinceShow > 1, gtk_adjustment_get_value(adjustment) < lead { olderNeeded() }
+            let tookOlderPage = framesSinceShow > 1 && gtk_adjustment_get_value(adjustment) < lead && olderNeeded()
             // And below, once scrolling up has dropped the newest: as many newer ones.
             if framesSinceShow > 1, !reachedLast, distanceFromBottom(adjustment) < lead { newerNeeded() }
-            placeholders.frame(rows: bound.values, view: widget)
+            placeholders.frame(rows: bound.values, view: widget, tookOlderPage: tookOlderPage)
             if offEnd { moveToEnd() }
             keepFoundInView()
         }
@@ -344,18 +344,19 @@ public final class MessageList {
 
     /// Adds a page of older messages at the top. The whole page at once, unlike newer ones: each
     /// insertion above the others restyles every row after it (GTK's CSS sibling invalidation), so a
-    /// few a frame cost more than a page now and then.
-    private func olderNeeded() {
-        guard !loadingOlder, !reachedFirst, let first = order.first, let sequence = messages[first]?.sequence, let loadOlder else { return }
+    /// few a frame cost more than a page now and then. Returns whether a page was added.
+    private func olderNeeded() -> Bool {
+        guard !loadingOlder, !reachedFirst, let first = order.first, let sequence = messages[first]?.sequence, let loadOlder else { return false }
         loadingOlder = true
         defer { loadingOlder = false }
         let older = loadOlder(sequence).filter { messages[$0.id] == nil }
-        guard !older.isEmpty else { reachedFirst = true; return }
+        guard !older.isEmpty else { reachedFirst = true; return false }
         for m in older { messages[m.id] = m }
         placeholders.broughtByScrolling(older.map(\.id))
         order.insert(contentsOf: older.map(\.id), at: 0)
         splice(at: 0, remove: 0, insert: older.map(\.id))
         if order.count > Self.window { dropNewest(droppable(order.count - Self.window, newest: true)) }
+        return true
     }
 
     /// Adds newer messages at the bottom: this frame's share of those read from history.

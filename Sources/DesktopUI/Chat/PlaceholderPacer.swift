@@ -104,8 +104,9 @@ final class PlaceholderPacer {
     }
 
     /// Once a frame, before the list is laid out: gives this frame's share of placeholders their
-    /// content, nearest the view first, none while the view moves fast.
-    func frame(rows: some Collection<MessageRowView>, view: Widget) {
+    /// content, nearest the view first, none while the view moves fast; only those in view when
+    /// the frame took a page of older messages in (`tookOlderPage`).
+    func frame(rows: some Collection<MessageRowView>, view: Widget, tookOlderPage: Bool) {
         defer { justBound = []; pace.nextFrame() }
         let screen = Double(gtk_widget_get_height(view))
         let fast = pace.isFast(screen: screen)
@@ -116,7 +117,7 @@ final class PlaceholderPacer {
         guard !waiting.isEmpty else { return }
         let distances = waiting.map { justBound.contains(ObjectIdentifier($0)) ? nil : distance(of: $0.widget, from: view, screen: screen) }
         let lengths = waiting.map { $0.message?.text.utf8.count ?? 0 }
-        for index in RowPlaceholders.contentToMake(distances: distances, characters: lengths, fast: fast) {
+        for index in RowPlaceholders.contentToMake(distances: distances, characters: lengths, fast: fast, inViewOnly: tookOlderPage) {
             waiting[index].makeContent()
         }
     }
