@@ -14,7 +14,7 @@ public enum RowPlaceholders {
     /// is not known and it waits a frame); `characters`: its text's length. Nearest first while
     /// within `share` characters (with `ScrollLoading.rowCharacters` for each row), at least one a
     /// frame (a longer one alone); none while `fast`. `inViewOnly`: the frame has other work (a page
-    /// of older messages taken in at the top, which GTK restyles every row after), so only the
+    /// of older messages taken in at the top, the costliest a scrolling frame has), so only the
     /// placeholders in view get theirs, and those beyond wait for the next frame.
     public static func contentToMake(
         distances: [Double?], characters: [Int], fast: Bool,
