@@ -342,9 +342,10 @@ public final class MessageList {
         if stickToBottom { scrollToBottom() }
     }
 
-    /// Adds a page of older messages at the top. The whole page at once, unlike newer ones: each
-    /// insertion above the others restyles every row after it (GTK's CSS sibling invalidation), so a
-    /// few a frame cost more than a page now and then. Returns whether a page was added.
+    /// Adds a page of older messages at the top. The whole page at once, unlike newer ones: GTK's
+    /// layout after an insertion above the others costs the same for 2 rows as for 12
+    /// (docs/performance.md, "What is left"), so a few a frame cost more than a page now and then.
+    /// Returns whether a page was added.
     private func olderNeeded() -> Bool {
         guard !loadingOlder, !reachedFirst, let first = order.first, let sequence = messages[first]?.sequence, let loadOlder else { return false }
         loadingOlder = true
