@@ -14,7 +14,7 @@ public enum Accessibility {
     }
 
     /// The name `setLabel` gave `widget`, if any.
-    static func label(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
+    public static func label(of widget: UnsafeMutablePointer<GtkWidget>) -> String? {
         g_object_get_data(UnsafeMutablePointer<GObject>(OpaquePointer(widget)), labelKey).map {
             String(cString: $0.assumingMemoryBound(to: CChar.self))
         }

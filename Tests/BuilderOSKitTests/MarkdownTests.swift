@@ -81,4 +81,14 @@ struct MarkdownTests {
         let blocks = MarkdownParser.parse("```\n" + body + "\n```")
         #expect(blocks == [.code(language: nil, text: body)])
     }
+
+    @Test func marksLeftOutOfShortTexts() {
+        #expect(MarkdownMarks.removed(from: "Your **résumé** is in `~/Documents`.") == "Your résumé is in ~/Documents.")
+        #expect(MarkdownMarks.removed(from: "## Deploy\n> __quoted__ ~~old~~ text") == "Deploy\nquoted old text")
+        // Plain text keeps what only looks like a mark.
+        #expect(MarkdownMarks.removed(from: "2 * 3 = 6\n- item\n#hashtag") == "2 * 3 = 6\n- item\n#hashtag")
+        // A piece of a line keeps what only starts a line as a mark.
+        #expect(MarkdownMarks.inlineRemoved(from: " > 5 `ms`") == " > 5 ms")
+        #expect(MarkdownMarks.inlineRemoved(from: "a *b* ***c*** ~~é~~ __ü__") == "a *b* *c* é ü")
+    }
 }

@@ -12,7 +12,6 @@ import GtkKit
 final class HistorySearchPane {
     let entry: Widget
     private let search: HistorySearchService
-    private var rowHits: [Int: SearchHit] = [:]
     /// The result rows, reused from keystroke to keystroke (those not needed are hidden).
     private var slots: [SearchResultRow] = []
     /// Said when the search starts (text typed) or ends (cleared), to swap the list and the results.
@@ -21,6 +20,7 @@ final class HistorySearchPane {
     /// Escape: the search is over, back to the conversations.
     var onLeave: (() -> Void)?
     private(set) var searching = false
+    /// The hits the rows show, in the rows' order.
     private var shown: [SearchHit] = []
 
     init(search: HistorySearchService) {
@@ -36,13 +36,12 @@ final class HistorySearchPane {
         // GtkSearchEntry's own "search-changed" waits 150 ms, and did not follow text set by code.
         Signals.connect(UnsafeMutableRawPointer(entry), "changed") { [unowned self] in run() }
         Signals.connect(UnsafeMutableRawPointer(entry), "activate") { [unowned self] in
-            if let first = rowHits.keys.min().flatMap({ rowHits[$0] }) { onOpen?(first) }
+            if let first = shown.first { onOpen?(first) }
         }
         Signals.connect(UnsafeMutableRawPointer(entry), "stop-search") { [unowned self] in leave() }
         Signals.onKeyPressed(entry) { [unowned self] keyval, _ in
             let down: UInt32 = 0xff54
-            guard keyval == down, let list = madeResults?.list, let first = rowHits.keys.min(),
-                let row = gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(first))
+            guard keyval == down, let list = madeResults?.list, !shown.isEmpty, let row = gtk_list_box_get_row_at_index(OpaquePointer(list), 0)
             else {
                 return false
             }
@@ -62,6 +61,18 @@ final class HistorySearchPane {
     private func makeResults() -> (scroller: Widget, list: Widget) {
         let (list, scroller) = UI.scrolledList(
             name: "search-results", accessibleLabel: L("Search results"), selection: GTK_SELECTION_BROWSE, classes: [Style.transparent])
+        // Each row's conversation heading is its header: GtkListBox places it above the row, outside
+        // the row's selection. Given once; the row shows or hides it (`SearchResultRow.show`).
+        gtk_list_box_set_header_func(
+            OpaquePointer(list),
+            { row, _, _ in
+                guard let row, let heading = g_object_get_data(UnsafeMutablePointer(OpaquePointer(row)), SearchResultRow.headingKey),
+                    gtk_list_box_row_get_header(row) != heading.assumingMemoryBound(to: GtkWidget.self)
+                else { return }
+                gtk_list_box_row_set_header(row, heading.assumingMemoryBound(to: GtkWidget.self))
+            }, nil, nil)
+        UI.setVisible(nothingFound, false)
+        gtk_list_box_set_placeholder(OpaquePointer(list), nothingFound)
         Signals.onKeyPressed(list) { [unowned self] keyval, _ in
             let escape: UInt32 = 0xff1b
             guard keyval == escape else { return false }
@@ -73,11 +84,18 @@ final class HistorySearchPane {
             withArgument: { [unowned self] row in
                 guard let row else { return }
                 let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
-                if let hit = rowHits[index] { onOpen?(hit) }
+                if index < shown.count { onOpen?(shown[index]) }
             })
         madeResults = (scroller, list)
         return (scroller, list)
     }
+
+    /// Shown in place of the rows when a search found nothing (the list's placeholder).
+    private lazy var nothingFound: Widget = {
+        let label = UI.label(L("No messages found."), classes: [Style.body, Style.dim], wrap: true)
+        UI.margins(label, top: Style.gap, start: Style.gapSmall, end: Style.gapSmall)
+        return label
+    }()
 
     func focus() {
         gtk_widget_grab_focus(entry)
@@ -120,27 +138,24 @@ final class HistorySearchPane {
 
     private func show(_ hits: [SearchHit], for text: String) {
         guard let list = madeResults?.list else { return }
-        // The same messages with the same marks (a longer word often finds what its start found): the rows stay.
-        defer { shown = hits }
         // For the benchmark and the checks: which query the rows show.
         WidgetTree.setStateName(list, "results \(hits.count) for \(text)")
-        if hits == shown, !hits.isEmpty { return }
-        var contents: [SearchResultRow.Content] = []
-        if !text.isEmpty, hits.isEmpty { contents = [.nothingFound] }
+        // The rows in the order shown: grouped by conversation, the group's heading over its first hit.
+        var ordered: [SearchResultRow.Content] = []
         for group in hits.grouped() {
-            contents.append(.heading(group))
-            contents += group.hits.map { .hit($0) }
+            for (index, hit) in group.hits.enumerated() {
+                ordered.append(.init(hit: hit, heading: index == 0 ? .init(title: group.title, agent: group.agent) : nil))
+            }
         }
-        while slots.count < contents.count {
+        shown = ordered.map(\.hit)
+        UI.setVisible(nothingFound, !text.isEmpty && hits.isEmpty)
+        while slots.count < ordered.count {
             let slot = SearchResultRow()
             gtk_list_box_append(OpaquePointer(list), slot.row)
             slots.append(slot)
         }
-        rowHits = [:]
         for (index, slot) in slots.enumerated() {
-            let content = index < contents.count ? contents[index] : nil
-            slot.show(content)
-            if case .hit(let hit) = content { rowHits[index] = hit }
+            slot.show(index < ordered.count ? ordered[index] : nil)
         }
     }
 }

@@ -213,7 +213,8 @@ final class MessageRowView {
         let accessible =
             m.role == .user
             ? L("You said %@", preview)
-            : m.role == .assistant ? L("Assistant replied %@", preview) : preview
+            // A reply is shown as rendered Markdown: its name says the text, not the marks.
+            : m.role == .assistant ? L("Assistant replied %@", MarkdownMarks.removed(from: preview)) : preview
         Accessibility.setLabel(widget, [accessible, text].joined(separator: ", "))
         WidgetTree.setStateName(widget, name)
     }

@@ -3,82 +3,87 @@ import CGtk
 import Foundation
 import GtkKit
 
-/// A row of the search results, made once and reused for every keystroke's results: it shows a
-/// conversation's heading, a hit, or "No messages found." Rows that are not needed are hidden.
-/// (Making and styling new rows was most of a keystroke's frame.)
+/// A row of the search results, made once and reused for every keystroke's results: one message
+/// found, with its conversation's heading above it when it is the first of its group. The heading
+/// is the row's header in the list (`HistorySearchPane.makeResults`), outside the row's selection
+/// and focus. Every row stays selectable and focusable; rows not needed are hidden.
+/// (Flipping rows between heading and hit was most of a keystroke's work: each flip of a row's
+/// visibility, selectability or name is an accessibility event sent over D-Bus.)
 @MainActor
 final class SearchResultRow {
-    enum Content {
-        case heading(SearchGroup)
-        case hit(SearchHit)
-        case nothingFound
+    struct Content: Equatable {
+        let hit: SearchHit
+        /// The conversation's heading, shown when the hit is its group's first.
+        let heading: Heading?
+    }
+
+    struct Heading: Equatable {
+        let title: String
+        let agent: ChatAgent
     }
 
     let row: Widget
-    private let heading: Widget
+    /// The row's header in the list: the conversation's name and agent.
+    let heading: Widget
     private let title = UI.label("", classes: [Style.label], wrap: false)
     private let agent = UI.label("", classes: [Style.caption, Style.dim], wrap: false)
-    private let hit: Widget
     // One line, ellipsized: a wrapped label is measured height-for-width, and a keystroke lays out every row.
     private let snippet = UI.label("", classes: [Style.body], wrap: false)
     private let caption = UI.label("", classes: [Style.caption, Style.dim], wrap: false)
-    private let nothing = UI.label(L("No messages found."), classes: [Style.body, Style.dim], wrap: true)
+    private var shown: Content?
+    private var accessibleName = ""
 
     init() {
         gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
         gtk_label_set_ellipsize(OpaquePointer(snippet), PANGO_ELLIPSIZE_END)
         heading = UI.hbox(spacing: Style.gapSmall, [title, UI.spacer(vertical: false), agent])
-        UI.margins(heading, top: Style.gapSmall)
-        hit = UI.vbox(spacing: Style.gapHairline, [snippet, caption])
-        UI.margins(nothing, top: Style.gap, start: Style.gapSmall, end: Style.gapSmall)
+        // In line with the rows' text: their margin and padding (the sidebar's row style).
+        UI.margins(heading, top: Style.gapSmall, start: Style.gapSmall + Style.gapMedium, end: Style.gapSmall + Style.gapMedium)
+        UI.setVisible(heading, false)
         row = gtk_list_box_row_new()
-        gtk_list_box_row_set_child(gtkCast(row, to: GtkListBoxRow.self), UI.vbox([heading, hit, nothing]))
+        gtk_list_box_row_set_child(gtkCast(row, to: GtkListBoxRow.self), UI.vbox(spacing: Style.gapHairline, [snippet, caption]))
+        // The row holds its heading until the list makes it the row's header (and after).
+        g_object_set_data_full(
+            UnsafeMutablePointer<GObject>(OpaquePointer(row)), Self.headingKey, g_object_ref_sink(UnsafeMutableRawPointer(heading)), g_object_unref)
     }
 
-    /// Shows `content`; nil hides the row.
+    /// Where the row keeps its heading, for the list's header function.
+    nonisolated static let headingKey = "builderos-search-heading"
+
+    /// Shows `content`; nil hides the row. Only what changed is set: each change of a text lays
+    /// the label out again, and each change of visibility or name is an accessibility event.
     func show(_ content: Content?) {
-        let choosable: Bool
-        switch content {
-        case .heading(let group):
+        defer { shown = content }
+        UI.setVisible(row, content != nil)
+        UI.setVisible(heading, content?.heading != nil)
+        guard let content, content != shown else { return }
+        if let group = content.heading {
             setText(title, group.title)
             setText(agent, group.agent.displayName)
-            choosable = false
-        case .hit(let found):
-            let who = found.role == .user ? L("You") : found.agent.displayName
-            let when = "\(LocalTime.shortDate(found.created)) \(LocalTime.shortTime(found.created))"
-            setText(caption, "\(who) · \(when)")
-            let markup = Self.markup(found.snippet)
-            if String(cString: gtk_label_get_label(OpaquePointer(snippet))) != markup { gtk_label_set_markup(OpaquePointer(snippet), markup) }
-            let plain = found.snippet.map(\.text).joined()
-            Accessibility.setLabel(row, String(format: L("%@, %@, in %@: %@"), who, when, found.conversationTitle, plain))
-            choosable = true
-        case .nothingFound, nil:
-            choosable = false
         }
-        if case .hit = content {} else { Accessibility.setLabel(row, "") }
-        UI.setVisible(row, content != nil)
-        UI.setVisible(heading, { if case .heading = content { true } else { false } }())
-        UI.setVisible(hit, choosable)
-        UI.setVisible(nothing, { if case .nothingFound = content { true } else { false } }())
-        let listRow = gtkCast(row, to: GtkListBoxRow.self)
-        gtk_list_box_row_set_activatable(listRow, choosable ? 1 : 0)
-        gtk_list_box_row_set_selectable(listRow, choosable ? 1 : 0)
-        gtk_widget_set_focusable(row, choosable ? 1 : 0)
+        let found = content.hit
+        guard found != shown?.hit else { return }
+        let who = found.role == .user ? L("You") : found.agent.displayName
+        let when = "\(LocalTime.shortDate(found.created)) \(LocalTime.shortTime(found.created))"
+        setText(caption, "\(who) · \(when)")
+        if found.snippet != shown?.hit.snippet { gtk_label_set_markup(OpaquePointer(snippet), Self.markup(found.snippet)) }
+        let name = L("%@, %@, in %@: %@", who, when, found.conversationTitle, MarkdownMarks.removed(from: found.snippet.map(\.text).joined()))
+        if name != accessibleName {
+            accessibleName = name
+            Accessibility.setLabel(row, name)
+        }
     }
 
-    /// Only a changed text is set: setting a label's text lays it out again.
     private func setText(_ label: Widget, _ text: String) {
         if String(cString: gtk_label_get_text(OpaquePointer(label))) != text { UI.setText(label, text) }
     }
 
-    /// Pango markup of a snippet: every run escaped, the matched ones bold. The snippet is a cut of the
-    /// message's Markdown source: its emphasis and code marks are left out, as the bubble shows none.
+    /// Pango markup of a snippet: every run escaped, the matched ones bold. The snippet is a cut of
+    /// the message's Markdown source, whose marks the bubble does not show.
     static func markup(_ runs: [SnippetRun]) -> String {
         runs.map { run in
-            let text = run.text.replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
-                .replacingOccurrences(of: "`", with: "")
             let escaped =
-                g_markup_escape_text(text, -1).map { pointer in
+                g_markup_escape_text(MarkdownMarks.inlineRemoved(from: run.text), -1).map { pointer in
                     defer { g_free(pointer) }
                     return String(cString: pointer)
                 } ?? ""

@@ -113,8 +113,19 @@ enum SearchScenario: ScenarioGroup {
         d.expect(
             found && gtk_widget_get_mapped(results) != 0 && gtk_widget_get_mapped(list) == 0, "the results replace the list, grouped by conversation",
             d.texts(main))
-        let hitRows = WidgetTree.all(results).filter { isRow($0) && gtk_list_box_row_get_selectable(gtkCast($0, to: GtkListBoxRow.self)) != 0 }
-        d.expect(hitRows.count == 3, "one row per message found (headers are not rows to choose)", "\(hitRows.count)")
+        let hitRows = WidgetTree.all(results).filter {
+            isRow($0) && gtk_widget_get_visible($0) != 0 && gtk_list_box_row_get_selectable(gtkCast($0, to: GtkListBoxRow.self)) != 0
+        }
+        d.expect(hitRows.count == 3, "one row per message found", "\(hitRows.count)")
+        let headingInRow = hitRows.contains { WidgetTree.visibleTexts(in: $0).contains("Ten thousand") }
+        d.expect(!headingInRow, "the conversation's heading is not part of a row to choose")
+        // Names say the text as shown: the bubble and the snippet draw Markdown's marks as formatting.
+        let spellsMarks = { (name: String?) in name.map { $0.contains("**") || $0.contains("`") } ?? true }
+        let hitNames = hitRows.map(Accessibility.label(of:))
+        d.expect(!hitNames.contains(where: spellsMarks), "a hit's name has no Markdown marks", "\(hitNames)")
+        let replyNames = WidgetTree.all(main).filter { WidgetTree.stateName(of: $0)?.hasPrefix("message-assistant") == true }
+            .map(Accessibility.label(of:))
+        d.expect(!replyNames.isEmpty && !replyNames.contains(where: spellsMarks), "a reply's name has no Markdown marks", "\(replyNames)")
         let bold = WidgetTree.all(results).contains { label in
             isLabel(label) && (gtk_label_get_label(OpaquePointer(label)).map { String(cString: $0).contains("<b>résumé</b>") } ?? false)
         }
