@@ -95,6 +95,19 @@ struct HistorySearchTests {
         #expect(store.search(SearchQuery("back"), limit: 1).count == 1)
     }
 
+    @Test func aSnippetCanBringItsMatchNearItsStart() {
+        let far = HistorySearch.runs("…the logs of message 1234 were about the \u{1}résumé\u{2} and more")
+        #expect(
+            far.withMatchNearStart(context: 16) == [
+                SnippetRun(text: "…were about the ", matched: false), SnippetRun(text: "résumé", matched: true),
+                SnippetRun(text: " and more", matched: false),
+            ])
+        let near = HistorySearch.runs("the \u{1}backup\u{2} is done")
+        #expect(near.withMatchNearStart(context: 16) == near)
+        let none = HistorySearch.runs("no match marked")
+        #expect(none.withMatchNearStart(context: 4) == none)
+    }
+
     /// A history written before the index existed: opening it adds the index at once, the backfill
     /// indexes the old rows in batches while new messages arrive and old ones change, and a second
     /// start has nothing left to do.

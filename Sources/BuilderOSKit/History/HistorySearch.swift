@@ -26,6 +26,19 @@ public struct SearchGroup: Sendable, Equatable {
     public var hits: [SearchHit]
 }
 
+extension [SnippetRun] {
+    /// The snippet with at most `context` characters before its first match, cut at a word and
+    /// marked "…": a row narrower than the snippet cuts its end, where the match could be.
+    public func withMatchNearStart(context: Int) -> [SnippetRun] {
+        guard let first = firstIndex(where: \.matched) else { return self }
+        let before = self[..<first].map(\.text).joined()
+        guard before.count > context else { return self }
+        var kept = before.suffix(context)
+        if let space = kept.firstIndex(of: " ") { kept = kept[kept.index(after: space)...] }
+        return [SnippetRun(text: "…" + kept, matched: false)] + self[first...]
+    }
+}
+
 extension [SearchHit] {
     /// Grouped by conversation, the group with the newest hit first; hits newest first within it.
     public func grouped() -> [SearchGroup] {

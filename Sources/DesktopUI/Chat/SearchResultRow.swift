@@ -47,6 +47,9 @@ final class SearchResultRow {
             UnsafeMutablePointer<GObject>(OpaquePointer(row)), Self.headingKey, g_object_ref_sink(UnsafeMutableRawPointer(heading)), g_object_unref)
     }
 
+    /// Characters of a snippet shown before its first match: the sidebar's row shows about 24.
+    static let snippetContext = 12
+
     /// Where the row keeps its heading, for the list's header function.
     nonisolated static let headingKey = "builderos-search-heading"
 
@@ -66,7 +69,9 @@ final class SearchResultRow {
         let who = found.role == .user ? L("You") : found.agent.displayName
         let when = "\(LocalTime.shortDate(found.created)) \(LocalTime.shortTime(found.created))"
         setText(caption, "\(who) · \(when)")
-        if found.snippet != shown?.hit.snippet { gtk_label_set_markup(OpaquePointer(snippet), Self.markup(found.snippet)) }
+        if found.snippet != shown?.hit.snippet {
+            gtk_label_set_markup(OpaquePointer(snippet), Self.markup(found.snippet.withMatchNearStart(context: Self.snippetContext)))
+        }
         let name = L("%@, %@, in %@: %@", who, when, found.conversationTitle, MarkdownMarks.removed(from: found.snippet.map(\.text).joined()))
         if name != accessibleName {
             accessibleName = name
