@@ -85,7 +85,8 @@ enum BenchSearchScenario: ScenarioGroup {
         guard
             let results,
             let row = WidgetTree.all(results).first(where: {
-                SearchScenario.isRow($0) && gtk_list_box_row_get_selectable(gtkCast($0, to: GtkListBoxRow.self)) != 0
+                SearchScenario.isRow($0) && gtk_widget_get_visible($0) != 0
+                    && gtk_list_box_row_get_selectable(gtkCast($0, to: GtkListBoxRow.self)) != 0
             })
         else { return d.expect(false, "a row for the needle") }
         let start = Date()
