@@ -6,9 +6,8 @@ import GtkKit
 /// A row of the search results, made once and reused for every keystroke's results: one message
 /// found, with its conversation's heading above it when it is the first of its group. The heading
 /// is the row's header in the list (`HistorySearchPane.makeResults`), outside the row's selection
-/// and focus. Every row stays selectable and focusable; rows not needed are hidden.
-/// (Flipping rows between heading and hit was most of a keystroke's work: each flip of a row's
-/// visibility, selectability or name is an accessibility event sent over D-Bus.)
+/// and focus. Every row stays selectable and focusable, so that no row turns from heading to hit
+/// (docs/performance.md, rule 34); rows not needed are hidden.
 @MainActor
 final class SearchResultRow {
     struct Content: Equatable {
@@ -31,7 +30,6 @@ final class SearchResultRow {
     private let snippet = UI.label("", classes: [Style.body], wrap: false)
     private let caption = UI.label("", classes: [Style.caption, Style.dim], wrap: false)
     private var shown: Content?
-    private var accessibleName = ""
 
     init() {
         gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
@@ -72,11 +70,8 @@ final class SearchResultRow {
         if found.snippet != shown?.hit.snippet {
             gtk_label_set_markup(OpaquePointer(snippet), Self.markup(found.snippet.withMatchNearStart(context: Self.snippetContext)))
         }
-        let name = L("%@, %@, in %@: %@", who, when, found.conversationTitle, MarkdownMarks.removed(from: found.snippet.map(\.text).joined()))
-        if name != accessibleName {
-            accessibleName = name
-            Accessibility.setLabel(row, name)
-        }
+        let text = MarkdownMarks.removed(from: found.snippet.map(\.text).joined())
+        Accessibility.setLabel(row, L("%@, %@, in %@: %@", who, when, found.conversationTitle, text))
     }
 
     private func setText(_ label: Widget, _ text: String) {
