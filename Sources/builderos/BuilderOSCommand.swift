@@ -31,6 +31,13 @@ struct BuilderOSCommand: AsyncParsableCommand {
         ProcessHardening.apply(.noAttach)
         SignedInSession.startEarly(arguments: CommandLine.arguments)
         Localization.setUp(localeDirectory: Localization.directory())
+        await runCommand()
+    }
+
+    /// Runs the command and exits from the thread that ran it. Returning to `main`, which runs on the
+    /// main actor, would hand the end to the main queue, and after `dispatch_main` that takes a thread
+    /// made for it.
+    nonisolated private static func runCommand() async -> Never {
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -53,5 +60,6 @@ struct BuilderOSCommand: AsyncParsableCommand {
             if !text.isEmpty { Terminal.error(text) }
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
+        Foundation.exit(0)
     }
 }
