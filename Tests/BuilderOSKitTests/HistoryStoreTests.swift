@@ -42,6 +42,26 @@ struct HistoryStoreTests {
         #expect(afterDelete.messageCount(in: c.id) == 0)
     }
 
+    /// What a second instance of the app does before it hands its launch over: it opens the file too
+    /// (`HistoryOpening`), and must not end the reply the first instance is streaming.
+    @Test func openingChangesNoRowAndTheAppsOpeningEndsAnInterruptedStream() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let first = try HistoryStore(opening: path)
+        #expect(FileManager.default.fileExists(atPath: path), "the file and its tables are made")
+        let c = Conversation(agent: .jarvis, title: "Jarvis")
+        first.insert(c)
+        let reply = first.append(ChatMessage(conversation: c.id, role: .assistant, text: "stream", state: .streaming))
+
+        let second = try HistoryStore(opening: path)
+        #expect(second.messages(in: c.id).map(\.state) == [.streaming])
+        #expect(first.messages(in: c.id).map(\.state) == [.streaming])
+
+        try second.interruptStreamingReplies()
+        #expect(first.messages(in: c.id).map(\.state) == [.interrupted])
+        #expect(try HistoryStore(path: path).messages(in: c.id).first?.id == reply.id)
+    }
+
     func mode(_ path: String) throws -> Int {
         try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
     }

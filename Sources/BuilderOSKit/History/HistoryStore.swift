@@ -54,7 +54,15 @@ public final class HistoryStore: HistoryStoring {
         }
     }
 
-    public init(path: String = HistoryStore.defaultPath()) throws(BuilderOSError) {
+    public convenience init(path: String = HistoryStore.defaultPath()) throws(BuilderOSError) {
+        try self.init(opening: path)
+        try interruptStreamingReplies()
+    }
+
+    /// Opens the file, making it and its tables when there is none, and changes no row: what a process
+    /// may do before it knows it is the app's only instance (`HistoryOpening`). `interruptStreamingReplies`
+    /// completes the opening.
+    public init(opening path: String) throws(BuilderOSError) {
         self.path = path
         do {
             if path != Self.memory {
@@ -65,11 +73,18 @@ public final class HistoryStore: HistoryStoring {
             }
             db = try SQLiteDatabase(path: path)
             try HistorySchema.upgrade(db)
-            // A reply that was streaming when the app ended will never finish.
-            try db.run(Self.interruptStreaming)
         } catch {
-            throw .other(detail: String(format: L("The chat history at %@ could not be opened."), path))
+            throw Self.cannotOpen(path)
         }
+    }
+
+    /// A reply that was streaming when the app ended will never finish.
+    public func interruptStreamingReplies() throws(BuilderOSError) {
+        do { try db.run(Self.interruptStreaming) } catch { throw Self.cannotOpen(path) }
+    }
+
+    private static func cannotOpen(_ path: String) -> BuilderOSError {
+        .other(detail: String(format: L("The chat history at %@ could not be opened."), path))
     }
 
     private static let memory = ":memory:"

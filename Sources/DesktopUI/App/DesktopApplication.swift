@@ -67,7 +67,8 @@ public final class DesktopApplication {
         // GTK's GL driver loads beside the start, but only now: loading it holds the dynamic
         // loader's lock (~30 ms), which the main thread needs too to load a library or start a
         // thread, and the settings made in `init` load GIO's dconf module: started in `main`, the
-        // main thread would wait there for the driver.
+        // main thread would wait there for the driver. The history's thread is made before it.
+        if let server = account.settingsStore.load().server { HistoryOpening.start(path: historyPath(for: server)) }
         GLDriverPreload.start()
         // Meanwhile the main thread would wait for that lock (GDBus starts a thread in GApplication's start).
         AppearanceController.prepareStyles(for: account.settingsStore.load().appearance)
@@ -217,6 +218,11 @@ public final class DesktopApplication {
         wizard.present()
     }
 
+    /// The file holding `server`'s conversations.
+    func historyPath(for server: ServerAddress) -> String {
+        HistoryStore.path(forFile: account.settingsStore.load().server(at: server)?.historyFile ?? HistoryStore.firstFileName)
+    }
+
     func openMainWindow(server: ServerAddress, key: SessionKey, present: Bool = true) {
         let session: AppSession
         var connectSession = false
@@ -226,7 +232,11 @@ public final class DesktopApplication {
             endSession()
             let history: HistoryStore
             let profile = account.settingsStore.load().server(at: server)
-            do { history = try HistoryStore(path: HistoryStore.path(forFile: profile?.historyFile ?? HistoryStore.firstFileName)) } catch {
+            let path = historyPath(for: server)
+            do throws(BuilderOSError) {
+                if let opened = HistoryOpening.take(path: path) { history = try opened.get() } else { history = try HistoryStore(opening: path) }
+                try history.interruptStreamingReplies()
+            } catch {
                 ProblemWindow(application: application, error: error) { [unowned self] in openMainWindow(server: server, key: key) }.present()
                 return
             }

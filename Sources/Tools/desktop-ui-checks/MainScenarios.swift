@@ -245,6 +245,7 @@ enum MainScenarios: ScenarioGroup {
     static func pages(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await connectedMainWindow(d) else { return }
         await firstFrameFontsKept(d, main, firstStart: true)
+        d.expect(HistoryOpening.tookOpenedStore, "a first start made the history beside GTK's start, and the window took it")
         await windowIconGiven(d, main)
         for (index, page) in ["chat", "dashboard", "connection", "power"].enumerated() {
             d.expect(d.accelerator(for: "win.page-\(page)") == "<Control>\(index + 1)", "Ctrl+\(index + 1) opens \(page)")
@@ -587,6 +588,7 @@ enum MainScenarios: ScenarioGroup {
         d.expect(d.widget("welcome", in: main) == nil, "a conversation with messages opens without building the welcome view")
         d.expect(d.widget("find-bar", in: main) == nil, "the find bar is made at the first Ctrl+F, not at start")
         d.expect(d.widget("search-results", in: main) == nil, "the history search's results are made at the first search, not at start")
+        d.expect(HistoryOpening.tookOpenedStore, "the history was opened beside GTK's start, and the window took it")
         await d.screenshot(main, "chat-restored")
     }
 }
