@@ -68,10 +68,11 @@ public final class DesktopApplication {
         // loader's lock (~30 ms), which the main thread needs too to load a library or start a
         // thread, and the settings made in `init` load GIO's dconf module: started in `main`, the
         // main thread would wait there for the driver. The history's thread is made before it.
-        if let server = account.settingsStore.load().server { HistoryOpening.start(path: historyPath(for: server)) }
+        let settings = account.settingsStore.load()
+        if let active = settings.activeServer, active.server != nil { HistoryOpening.start(path: Self.historyPath(of: active)) }
         GLDriverPreload.start()
         // Meanwhile the main thread would wait for that lock (GDBus starts a thread in GApplication's start).
-        AppearanceController.prepareStyles(for: account.settingsStore.load().appearance)
+        AppearanceController.prepareStyles(for: settings.appearance)
         MainLoopBridge.install()
         let name = strdup(CommandLine.arguments.first ?? "builderos-desktop")
         defer { free(name) }
@@ -218,9 +219,9 @@ public final class DesktopApplication {
         wizard.present()
     }
 
-    /// The file holding `server`'s conversations.
-    func historyPath(for server: ServerAddress) -> String {
-        HistoryStore.path(forFile: account.settingsStore.load().server(at: server)?.historyFile ?? HistoryStore.firstFileName)
+    /// The file holding a server's conversations (nil: a profile not saved yet, whose history is the first file).
+    static func historyPath(of profile: ServerProfile?) -> String {
+        HistoryStore.path(forFile: profile?.historyFile ?? HistoryStore.firstFileName)
     }
 
     func openMainWindow(server: ServerAddress, key: SessionKey, present: Bool = true) {
@@ -231,8 +232,9 @@ public final class DesktopApplication {
         } else {
             endSession()
             let history: HistoryStore
-            let profile = account.settingsStore.load().server(at: server)
-            let path = historyPath(for: server)
+            let settings = account.settingsStore.load()
+            let profile = settings.server(at: server)
+            let path = Self.historyPath(of: profile)
             do throws(BuilderOSError) {
                 if let opened = HistoryOpening.take(path: path) { history = try opened.get() } else { history = try HistoryStore(opening: path) }
                 try history.interruptStreamingReplies()
@@ -245,10 +247,10 @@ public final class DesktopApplication {
             var configuration = ChatConfiguration()
             configuration.network = profile?.network ?? ClientConfiguration()
             session = AppSession(
-                server: server, key: key, deviceID: account.settingsStore.load().deviceID, history: history, chatConfiguration: configuration)
+                server: server, key: key, deviceID: settings.deviceID, history: history, chatConfiguration: configuration)
             monitors?.stop()
             monitors = nil
-            session.connection.refreshSchedule.chosenSeconds = account.settingsStore.load().autoRefreshSeconds
+            session.connection.refreshSchedule.chosenSeconds = settings.autoRefreshSeconds
             session.connection.refreshSchedule.start()
             connectSession = true
             self.session = session
