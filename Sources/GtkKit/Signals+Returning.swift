@@ -24,6 +24,7 @@ extension Signals {
     ) -> SignalConnection {
         let controller = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+        gtk_event_controller_set_name(controller, keyControllerName)
         gtk_widget_add_controller(widget, controller)  // the widget owns it now
         typealias Body = @MainActor (UInt32, UInt32) -> Bool
         let trampoline: @convention(c) (UnsafeMutableRawPointer?, guint, guint, GdkModifierType, UnsafeMutableRawPointer?) -> gboolean = {
@@ -33,6 +34,9 @@ extension Signals {
         return attach(UnsafeMutableRawPointer(controller), "key-pressed", unsafeBitCast(trampoline, to: GCallback.self), handler as Body)
     }
 }
+
+/// The name of the key controllers `Signals.onKeyPressed` adds (checks that press keys tell them from GTK's own).
+public let keyControllerName = "bos-keys"
 
 /// Key values the app reacts to (gdk/gdkkeysyms.h macros do not import).
 public enum Keys {

@@ -48,7 +48,7 @@ struct SearchUITests {
         try await seed(sandbox)
         let output = try await UIScenario.run(
             "SearchScenario.search", server: server.url, keyFile: server.keyFile, sandbox: sandbox, display: display)
-        for line in output.split(separator: "\n") where line.hasPrefix("MEASURE") { print(line) }
+        for line in output.split(separator: "\n") where line.hasPrefix("MEASURE") || line.hasPrefix("NOTE") { print(line) }
         UIScenario.screenshotsExist("SearchScenario.search", ["results", "opened"], on: display)
     }
 

@@ -6,8 +6,10 @@ import GtkKit
 /// The search field over the conversation list and its results: every conversation's messages,
 /// grouped by conversation (the newest first), each hit with the date, who wrote it and a snippet
 /// with the matched words in bold. Down moves from the field to the results, Enter opens the
-/// first or the chosen one, Escape clears the search and returns to the conversations. The results
-/// list is made at the first search: the first frame does not show it.
+/// first or the chosen one, Escape clears the search and returns to the conversations. Typing while a
+/// result has the focus goes on with the search: GTK's key capture hands the key to the field (input
+/// methods included), and the field takes the focus back. The results list is made at the first
+/// search: the first frame does not show it.
 @MainActor
 final class HistorySearchPane {
     let entry: Widget
@@ -34,9 +36,13 @@ final class HistorySearchPane {
 
         // Every keystroke searches at once (off the main thread; a newer query drops the older ones).
         // GtkSearchEntry's own "search-changed" waits 150 ms, and did not follow text set by code.
-        Signals.connect(UnsafeMutableRawPointer(entry), "changed") { [unowned self] in run() }
+        Signals.connect(UnsafeMutableRawPointer(entry), "changed") { [unowned self] in
+            takeFocusFromResults()
+            run()
+        }
+        // Enter on a result reaches the field too (the key capture hands it over): the result with the focus opens.
         Signals.connect(UnsafeMutableRawPointer(entry), "activate") { [unowned self] in
-            if let first = shown.first { onOpen?(first) }
+            if let hit = focusedResult() ?? shown.first { onOpen?(hit) }
         }
         Signals.connect(UnsafeMutableRawPointer(entry), "stop-search") { [unowned self] in leave() }
         Signals.onKeyPressed(entry) { [unowned self] keyval, _ in
@@ -86,8 +92,34 @@ final class HistorySearchPane {
                 let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
                 if index < shown.count { onOpen?(shown[index]) }
             })
+        // Keys typed on a result go to the field (not arrows, Tab, Page keys or shortcuts: those move in the list),
+        // after what was typed before: the field's cursor goes to its end when a result takes the focus.
+        gtk_search_entry_set_key_capture_widget(OpaquePointer(entry), list)
+        let focus = gtk_event_controller_focus_new()!
+        Signals.connect(UnsafeMutableRawPointer(focus), "enter") { [unowned self] in gtk_editable_set_position(OpaquePointer(entry), -1) }
+        gtk_widget_add_controller(list, focus)
         madeResults = (scroller, list)
         return (scroller, list)
+    }
+
+    /// The result row that has the keyboard focus, if any.
+    private func focusedResult() -> SearchHit? {
+        guard let list = madeResults?.list, let window = gtk_widget_get_root(entry), let focus = gtk_root_get_focus(window),
+            let row = gtk_widget_get_ancestor(focus, gtk_list_box_row_get_type()), gtk_widget_is_ancestor(row, list) != 0
+        else { return nil }
+        let index = Int(gtk_list_box_row_get_index(gtkCast(row, to: GtkListBoxRow.self)))
+        return index < shown.count ? shown[index] : nil
+    }
+
+    /// A key typed on a result changed the text: the field takes the focus, its cursor after the text (grabbing
+    /// the focus the usual way would select the text, and the next key would replace it).
+    private func takeFocusFromResults() {
+        guard let list = madeResults?.list, let window = gtk_widget_get_root(entry),
+            let focus = gtk_root_get_focus(window), gtk_widget_is_ancestor(focus, list) != 0,
+            let text = gtk_editable_get_delegate(OpaquePointer(entry))
+        else { return }
+        _ = gtk_text_grab_focus_without_selecting(UnsafeMutablePointer<GtkText>(text))
+        gtk_editable_set_position(OpaquePointer(entry), -1)
     }
 
     /// Shown in place of the rows when a search found nothing (the list's placeholder).

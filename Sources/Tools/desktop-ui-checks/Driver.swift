@@ -118,10 +118,16 @@ final class Driver {
         Signals.emit(UnsafeMutableRawPointer(entry), "activate")
     }
 
-    /// Delivers a key press to the window's key controllers, as GTK does for a real key.
+    /// Delivers a key press to the window's key controllers, as GTK does for a real key. Not to GTK's own
+    /// capture-phase ones (a search field's key capture): they act on real events alone (`RealKeys`).
     func sendKey(_ keyval: UInt32, to window: Widget, modifiers: UInt32 = 0) {
         let keyType = gtk_event_controller_key_get_type()
         forEachController(of: window, type: keyType) { object in
+            let controller = OpaquePointer(object)
+            let gtksOwnCapture =
+                gtk_event_controller_get_propagation_phase(controller) == GTK_PHASE_CAPTURE
+                && gtk_event_controller_get_name(controller).map { String(cString: $0) } != keyControllerName
+            if gtksOwnCapture { return }
             var values = [GValue](repeating: GValue(), count: 4)
             g_value_init(&values[0], keyType)
             g_value_set_object(&values[0], object)

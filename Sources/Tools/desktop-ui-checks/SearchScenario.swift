@@ -138,6 +138,7 @@ enum SearchScenario: ScenarioGroup {
         }
         d.expect(snippets.count == 3 && matchesInView, "every snippet shows its match near its start", "\(snippets)")
         await d.screenshot(main, prefix + "results")
+        await typeOnResults(d, main, entry: entry, results: results, needle: needle)
 
         // Down goes to the first hit; the deep one is the 10,000-message conversation's message 1,234.
         d.sendKey(0xff54, to: entry)
@@ -175,6 +176,35 @@ enum SearchScenario: ScenarioGroup {
         // Older rows came in above the found one and the view kept it: scroll to the top of what is loaded.
         d.type("nothing-like-this", into: "history-search", in: main)
         d.expect(await d.wait { d.texts(main).contains(d.translated("No messages found.")) }, "a search without hits says so")
+    }
+
+    /// Keys typed on a result go on with the search, and Enter still opens the chosen result: real keys,
+    /// as only the X server makes them here (GTK's key capture acts on real events alone).
+    static func typeOnResults(_ d: Driver, _ main: Widget, entry: Widget, results: Widget, needle: String) async {
+        let window = gtkCast(main, to: GtkWindow.self)
+        let inField = { gtk_window_get_focus(window).map { gtk_widget_is_ancestor($0, entry) != 0 || $0 == entry } ?? false }
+        let down: UInt32 = 0xff54, backspace: UInt32 = 0xff08, enter: UInt32 = 0xff0d, x: UInt32 = 0x78
+        d.sendKey(down, to: entry)
+        guard await RealKeys.press([x], in: main, d) else {
+            return print("NOTE \(d.scenario): typing on a result is checked on X11 only (real keys come from its XTest extension)")
+        }
+        d.expect(
+            await d.wait { UI.text(of: entry) == needle + "x" && inField() }, "a key typed on a result goes to the field, which takes the focus",
+            "\(UI.text(of: entry)), focus in the field: \(inField())")
+        d.expect(await d.wait { d.texts(main).contains(d.translated("No messages found.")) }, "and the search goes on with it")
+        _ = await RealKeys.press([backspace], in: main, d)
+        d.expect(
+            await d.wait { UI.text(of: entry) == needle && WidgetTree.visibleTexts(in: results).contains("Ten thousand") },
+            "Backspace takes the key back, and the hits with it", UI.text(of: entry))
+        // Down to the second hit (Deploy notes' question), Enter: that one opens, not the first.
+        d.sendKey(down, to: entry)
+        _ = await RealKeys.press([down, enter], in: main, d)
+        let opened = await d.wait {
+            foundRow(d, main).map { WidgetTree.visibleTexts(in: $0).joined().contains("Where is my résumé template?") } ?? false
+        }
+        d.expect(
+            opened && UI.text(of: entry) == needle, "Enter on a chosen result opens that one",
+            "ringed: \(foundRow(d, main).map { WidgetTree.visibleTexts(in: $0) } ?? []), field: \(UI.text(of: entry))")
     }
 
     static func isLabel(_ widget: Widget) -> Bool {
