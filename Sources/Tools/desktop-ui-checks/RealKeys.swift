@@ -5,7 +5,7 @@ import GtkKit
 /// Key presses made by the X server (its XTest extension), as a keyboard makes them: GTK receives them
 /// as real events, so they pass through everything a key does (key capture, input methods, bindings),
 /// which `Driver.sendKey`, calling the widget's own key handlers, cannot show. X11 only: on another
-/// display `press` returns false and the scenario says what it left out.
+/// display `press` returns nil and the scenario says what it left out.
 @MainActor
 enum RealKeys {
     private typealias SetInputFocus = @convention(c) (OpaquePointer?, UInt, Int32, UInt) -> Int32
@@ -16,11 +16,13 @@ enum RealKeys {
     private typealias XIDOf = @convention(c) (OpaquePointer?) -> UInt
 
     /// Presses and releases each key (X keysyms, which are GDK's keyvals) with `window` focused, then
-    /// lets GTK handle them. False when the display is not X11 or XTest is not there.
-    static func press(_ keysyms: [UInt32], in window: Widget, _ d: Driver) async -> Bool {
+    /// lets GTK handle them. Nil when the display is not X11; false when the X server could not make
+    /// them (no XTest, a key not on its keyboard).
+    static func press(_ keysyms: [UInt32], in window: Widget, _ d: Driver) async -> Bool? {
         guard let display = gtk_widget_get_display(window),
-            String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(display))) == "GdkX11Display",
-            let surface = gtk_native_get_surface(OpaquePointer(window)),
+            String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(display))) == "GdkX11Display"
+        else { return nil }
+        guard let surface = gtk_native_get_surface(OpaquePointer(window)),
             let xtest = dlopen("libXtst.so.6", RTLD_NOW),
             let xDisplayOf: XDisplayOf = symbol("gdk_x11_display_get_xdisplay"),
             let xidOf: XIDOf = symbol("gdk_x11_surface_get_xid"),

@@ -185,20 +185,21 @@ enum SearchScenario: ScenarioGroup {
         let inField = { gtk_window_get_focus(window).map { gtk_widget_is_ancestor($0, entry) != 0 || $0 == entry } ?? false }
         let down: UInt32 = 0xff54, backspace: UInt32 = 0xff08, enter: UInt32 = 0xff0d, x: UInt32 = 0x78
         d.sendKey(down, to: entry)
-        guard await RealKeys.press([x], in: main, d) else {
+        guard let pressed = await RealKeys.press([x], in: main, d) else {
             return print("NOTE \(d.scenario): typing on a result is checked on X11 only (real keys come from its XTest extension)")
         }
+        d.expect(pressed, "the X server makes the keys (XTest)")
         d.expect(
             await d.wait { UI.text(of: entry) == needle + "x" && inField() }, "a key typed on a result goes to the field, which takes the focus",
             "\(UI.text(of: entry)), focus in the field: \(inField())")
         d.expect(await d.wait { d.texts(main).contains(d.translated("No messages found.")) }, "and the search goes on with it")
-        _ = await RealKeys.press([backspace], in: main, d)
+        d.expect(await RealKeys.press([backspace], in: main, d) == true, "Backspace is made")
         d.expect(
             await d.wait { UI.text(of: entry) == needle && WidgetTree.visibleTexts(in: results).contains("Ten thousand") },
             "Backspace takes the key back, and the hits with it", UI.text(of: entry))
         // Down to the second hit (Deploy notes' question), Enter: that one opens, not the first.
         d.sendKey(down, to: entry)
-        _ = await RealKeys.press([down, enter], in: main, d)
+        d.expect(await RealKeys.press([down, enter], in: main, d) == true, "Down and Enter are made")
         let opened = await d.wait {
             foundRow(d, main).map { WidgetTree.visibleTexts(in: $0).joined().contains("Where is my résumé template?") } ?? false
         }
