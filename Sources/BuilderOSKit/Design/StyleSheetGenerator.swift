@@ -116,6 +116,14 @@ public enum StyleSheetGenerator {
             ".\(prefix)composer { background-color: @surface; margin: \(border); box-shadow: 0 0 0 \(border) @separator; border-radius: \(t.radius("bubble")); padding: \(t.space("sm", "lg")); }",
             ".\(prefix)composer:focus-within { box-shadow: 0 0 0 \(border) @accent; }",
             ".\(prefix)composer textview, .\(prefix)composer textview text { background-color: transparent; color: @text; }",
+            // GTK's scrollbar would ask 46 px of the field, empty or not; with a shorter slider the field is one
+            // line tall and its padding (002: 36 px).
+            ".\(prefix)composer scrollbar.vertical slider { min-height: \(t.space("md")); }",
+            // The input bar's buttons are circles (002: ⚡ and Send, 36 px, icons 18 px): Send filled with the accent,
+            // the others flat in the accent's colour. ⚡ keeps the body text's size, a font the first frame has anyway.
+            "button.\(prefix)input-bar-button, menubutton.\(prefix)input-bar-button > button { min-width: \(t.size("input-bar-button")); min-height: \(t.size("input-bar-button")); padding: 0; border-width: 0; border-radius: \(t.radius("pill")); }",
+            "button.\(prefix)input-bar-button.flat, menubutton.\(prefix)input-bar-button > button { color: @accent-text; }",
+            "button.\(prefix)input-bar-button image { -gtk-icon-size: \(t.size("input-bar-icon")); }",
             ".\(prefix)transparent, listview.\(prefix)transparent, listview.\(prefix)transparent > row, .\(prefix)transparent > row { background-color: transparent; }",
             "listview.\(prefix)transparent > row:hover, listview.\(prefix)transparent > row:selected { background-color: transparent; }",
             // The sidebar's edge is its pane's separator, in the design's colour.

@@ -38,6 +38,8 @@ final class Composer {
         let overlay = gtk_overlay_new()!
         gtk_overlay_set_child(OpaquePointer(overlay), textView)
         gtk_overlay_add_overlay(OpaquePointer(overlay), placeholder)
+        // One line tall when empty (the design's 36 px field): the placeholder's line, not the text view's, sets it.
+        gtk_overlay_set_measure_overlay(OpaquePointer(overlay), placeholder, 1)
         Accessibility.setLabel(overlay, L("Message input field"))
         // Grows with its text up to about eight lines, then scrolls.
         let scroller = gtk_scrolled_window_new()!
@@ -55,8 +57,10 @@ final class Composer {
         gtk_widget_set_name(stopButton, "stop")
         Accessibility.setLabel(stopButton, L("Stop waiting for the reply"))
         sendButton = PageLayout.iconButton("go-up-symbolic", label: L("Send message")) {}
-        UI.addClasses(sendButton, [Style.suggested])
+        UI.addClasses(sendButton, [Style.suggested, Style.inputBarButton])
         gtk_widget_set_name(sendButton, "send")
+        UI.addClasses(attachButton, ["flat", Style.inputBarButton])
+        UI.addClasses(quickActionsButton, [Style.inputBarButton])
         for b in [quickActionsButton, attachButton, stopButton, sendButton] { UI.align(b, v: GTK_ALIGN_END) }
         widget = UI.hbox(spacing: Style.gapSmall, [quickActionsButton, attachButton, field, stopButton, sendButton])
         UI.margins(widget, top: Style.gapSmall, bottom: Style.gap, start: Style.gap, end: Style.gap)

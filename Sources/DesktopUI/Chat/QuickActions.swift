@@ -34,7 +34,9 @@ final class QuickActions {
 
     init() {
         button = gtk_menu_button_new()
-        gtk_menu_button_set_label(OpaquePointer(button), "⚡")
+        // The glyph alone, as the design's round button (a label would bring the menu arrow with it).
+        gtk_menu_button_set_child(OpaquePointer(button), UI.label("⚡"))
+        gtk_menu_button_set_has_frame(OpaquePointer(button), 0)
         gtk_widget_set_name(button, "quick-actions")
         Tooltip.set(button, L("Quick actions (Ctrl+K)"))
         Accessibility.setLabel(button, L("Open quick actions"))

@@ -54,6 +54,7 @@ enum Style {
     static let connectButton = "bos-button-connect"
     static let dot = "bos-dot"
     static let composer = "bos-composer"
+    static let inputBarButton = "bos-input-bar-button"
     static let transparent = "bos-transparent"
     static let pageSwitcher = "bos-page-switcher"
     static let sidebar = "bos-sidebar"

@@ -299,6 +299,37 @@ enum MainScenarios: ScenarioGroup {
             "the message carries the uploaded file's address", "\(String(describing: sent?.attachments))")
     }
 
+    /// The input bar as the design draws it (002): ⚡ and Send are 36 px circles, the empty field one line about as
+    /// tall; a long message grows the field up to its cap, then scrolls in it.
+    static func inputBarShape(_ d: Driver, _ main: Widget) async {
+        guard let send = d.widget("send", in: main), let quick = d.widget("quick-actions", in: main),
+            let input = d.widget("message-input", in: main),
+            let field = gtk_widget_get_ancestor(input, gtk_scrolled_window_get_type()).flatMap(gtk_widget_get_parent),
+            let scroller = gtk_widget_get_ancestor(input, gtk_scrolled_window_get_type()), let tokens = DesignTokens.shipped
+        else { return d.expect(false, "the input bar's buttons and field exist") }
+        // Outer sizes (GTK's own width and height leave out padding and borders); ⚡'s is its menu button's button.
+        func size(_ widget: Widget) -> (Int32, Int32) {
+            var bounds = graphene_rect_t()
+            _ = gtk_widget_compute_bounds(widget, widget, &bounds)
+            return (Int32(bounds.size.width.rounded()), Int32(bounds.size.height.rounded()))
+        }
+        let side = Int32(tokens.size("input-bar-button"))
+        let sizes = [send, gtk_widget_get_first_child(quick) ?? quick].map(size)
+        d.expect(sizes.allSatisfy { $0 == (side, side) }, "⚡ and Send are \(side) px squares (circles)", "\(sizes)")
+        let empty = size(field).1
+        d.expect(empty >= side && empty < side * 3 / 2, "the empty field is one line tall, about as tall as the buttons", "\(empty) px")
+        d.typeText((1...30).map { "line \($0)" }.joined(separator: "\n"), into: "message-input", in: main)
+        await d.settle()
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
+        let cap = Int32(tokens.layout("composer-max-height"))
+        d.expect(
+            gtk_widget_get_height(scroller) == cap && gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment),
+            "thirty lines grow the field to its cap and scroll in it", "\(gtk_widget_get_height(scroller)) px of \(cap)")
+        d.typeText("", into: "message-input", in: main)
+        await d.settle()
+        d.expect(size(field).1 == empty, "emptied, it is one line again", "\(size(field).1) px")
+    }
+
     static func chat(_ d: Driver, _ main: Widget, _ c: ScenarioContext) async {
         d.activate(PageID.chat.windowAction, in: main)
         await d.settle()
@@ -306,6 +337,7 @@ enum MainScenarios: ScenarioGroup {
         await d.screenshot(main, "chat-empty")
         await emptyChatWithoutGradient(d, main)
         d.expect(!d.isSensitive("send", in: main), "Send is disabled while the field is empty")
+        await inputBarShape(d, main)
         d.typeText("Hello from the **desktop**", into: "message-input", in: main)
         d.expect(d.isSensitive("send", in: main), "Send is enabled with text")
         if let input = d.widget("message-input", in: main) {
