@@ -119,11 +119,11 @@ public enum StyleSheetGenerator {
             // GTK's scrollbar would ask 46 px of the field, empty or not; with a shorter slider the field is one
             // line tall and its padding (002: 36 px).
             ".\(prefix)composer scrollbar.vertical slider { min-height: \(t.space("md")); }",
-            // The input bar's buttons are circles (002: ⚡ and Send, 36 px, icons 18 px): Send filled with the accent,
-            // the others flat in the accent's colour. ⚡ keeps the body text's size, a font the first frame has anyway.
+            // The input bar's buttons are circles (002: ⚡ and Send, 36 px): Send filled with the accent, the others flat
+            // in the accent's colour. Not the design's 18 px icons: GTK has its icons drawn at 16 px, and any other size
+            // loads the SVG renderer; nor its 18 px ⚡: the body text's size is a font the first frame has anyway.
             "button.\(prefix)input-bar-button, menubutton.\(prefix)input-bar-button > button { min-width: \(t.size("input-bar-button")); min-height: \(t.size("input-bar-button")); padding: 0; border-width: 0; border-radius: \(t.radius("pill")); }",
             "button.\(prefix)input-bar-button.flat, menubutton.\(prefix)input-bar-button > button { color: @accent-text; }",
-            "button.\(prefix)input-bar-button image { -gtk-icon-size: \(t.size("input-bar-icon")); }",
             ".\(prefix)transparent, listview.\(prefix)transparent, listview.\(prefix)transparent > row, .\(prefix)transparent > row { background-color: transparent; }",
             "listview.\(prefix)transparent > row:hover, listview.\(prefix)transparent > row:selected { background-color: transparent; }",
             // The sidebar's edge is its pane's separator, in the design's colour.
