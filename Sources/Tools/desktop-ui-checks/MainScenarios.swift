@@ -316,6 +316,9 @@ enum MainScenarios: ScenarioGroup {
         let side = Int32(tokens.size("input-bar-button"))
         let sizes = [send, gtk_widget_get_first_child(quick) ?? quick].map(size)
         d.expect(sizes.allSatisfy { $0 == (side, side) }, "⚡ and Send are \(side) px squares (circles)", "\(sizes)")
+        // Rule 49 of docs/performance.md: an icon at a size the theme has not drawn is drawn from its SVG.
+        let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+        d.expect(!maps.contains("librsvg"), "no icon of the window is drawn from its SVG (librsvg is not loaded)")
         let empty = size(field).1
         d.expect(empty >= side && empty < side * 3 / 2, "the empty field is one line tall, about as tall as the buttons", "\(empty) px")
         d.typeText((1...30).map { "line \($0)" }.joined(separator: "\n"), into: "message-input", in: main)
