@@ -21,6 +21,26 @@ struct ConnectionSnapshotTests {
         #expect(s.help?.contains("rejected the API key") == true)
     }
 
+    @Test func theButtonOffersWhatCanBeDone() {
+        var s = ConnectionSnapshot(server: server, wantsConnection: false)
+        #expect(s.action == .connect)
+        s.wantsConnection = true
+        #expect(s.action == .wait)
+        s.socket = .connected
+        #expect(s.action == .disconnect)
+        s.socket = .failed(.unauthorized)
+        #expect(s.action == .retry)
+        // Offline while wanting a connection: waiting for the network, which Disconnect ends.
+        s.socket = .waitingToReconnect(after: .connectionLost, delay: 1)
+        s.offline = true
+        #expect(s.stateText == "Offline" && s.action == .disconnect)
+        #expect(s.help?.contains("connects again as soon as the network is back") == true)
+        s.wantsConnection = false
+        s.socket = .disconnected
+        #expect(s.stateText == "Offline" && s.action == .connect)
+        #expect(s.help?.contains("connects again") != true, "after a Disconnect nothing connects by itself")
+    }
+
     @Test func helpComesFromTheLastFailureUntilConnected() {
         var s = ConnectionSnapshot(server: server, wantsConnection: true)
         s.lastFailure = .connectionRefused

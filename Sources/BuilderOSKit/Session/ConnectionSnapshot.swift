@@ -5,6 +5,13 @@ public enum ConnectionIndicator: String, Sendable, Equatable {
     case connected, connecting, disconnected, failed
 }
 
+/// What the Connection page's button does in a state.
+public enum ConnectionAction: Sendable, Equatable {
+    case connect, disconnect, retry
+    /// A connection is under way: nothing to press.
+    case wait
+}
+
 /// Everything known about the connection at one moment. Views render it; they never decide.
 public struct ConnectionSnapshot: Sendable, Equatable {
     public var server: ServerAddress
@@ -41,6 +48,17 @@ public struct ConnectionSnapshot: Sendable, Equatable {
         }
     }
 
+    /// The Connection page's button. Offline while the user wants a connection, the app is waiting for
+    /// the network: Connect would do nothing, Disconnect stops the wait (as the tray's menu offers).
+    public var action: ConnectionAction {
+        switch indicator {
+        case .connected: return .disconnect
+        case .connecting: return .wait
+        case .failed: return .retry
+        case .disconnected: return wantsConnection ? .disconnect : .connect
+        }
+    }
+
     /// The state in words, as the header and the Connection page show it.
     public var stateText: String {
         if offline && socket != .connected { return L("Offline") }
@@ -67,7 +85,8 @@ public struct ConnectionSnapshot: Sendable, Equatable {
 
     /// Advice for the help card, from the last failure; nil when all is well.
     public var help: String? {
-        if offline && socket != .connected {
+        // Offline after a Disconnect, nothing happens when the network is back: no promise of it.
+        if offline && socket != .connected && wantsConnection {
             return L("This computer is offline. BuilderOS connects again as soon as the network is back; messages you write wait until then.")
         }
         if case .failed(let error) = socket { return [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " ") }

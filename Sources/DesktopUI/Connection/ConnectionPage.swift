@@ -81,11 +81,11 @@ final class ConnectionPage: Page {
 
     private func buttonPressed() {
         let connection = context.session.connection
-        switch connection.snapshot.indicator {
-        case .connected: connection.disconnect()
-        case .disconnected: connection.connect()
-        case .failed: connection.reconnect()
-        case .connecting: break
+        switch connection.snapshot.action {
+        case .disconnect: connection.disconnect()
+        case .connect: connection.connect()
+        case .retry: connection.reconnect()
+        case .wait: break
         }
     }
 
@@ -108,17 +108,17 @@ final class ConnectionPage: Page {
             UI.setClass(latency, Style.warningText, false)
         }
         let (label, style, enabled): (String, String, Bool) = {
-            switch s.indicator {
-            case .connected: return (L("_Disconnect"), Style.destructive, true)
-            case .disconnected: return (L("_Connect"), Style.connectButton, true)
-            case .connecting: return (L("Connecting…"), Style.suggested, false)
-            case .failed: return (L("_Retry"), Style.suggested, true)
+            switch s.action {
+            case .disconnect: return (L("_Disconnect"), Style.destructive, true)
+            case .connect: return (L("_Connect"), Style.connectButton, true)
+            case .wait: return (L("Connecting…"), Style.suggested, false)
+            case .retry: return (L("_Retry"), Style.suggested, true)
             }
         }()
         UI.setButtonLabel(bigButton, label)
         for cls in [Style.destructive, Style.connectButton, Style.suggested] { UI.setClass(bigButton, cls, cls == style) }
         UI.setSensitive(bigButton, enabled)
-        Accessibility.setLabel(bigButton, s.indicator == .connected ? L("Disconnect from BuilderOS") : L("Connect to BuilderOS"))
+        Accessibility.setLabel(bigButton, s.action == .disconnect ? L("Disconnect from BuilderOS") : L("Connect to BuilderOS"))
         if let help = s.help {
             UI.setText(helpText, help)
         } else if s.indicator == .disconnected {

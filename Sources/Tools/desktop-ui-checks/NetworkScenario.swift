@@ -1,0 +1,91 @@
+import BuilderOSKit
+import CGtk
+import DesktopUI
+import Foundation
+import GtkKit
+
+/// The network coming and going as on a laptop, seen through GIO's own network monitor: the
+/// scenario runs in a network of its own (`meson-helpers/with-private-network`), with the server at
+/// this computer's address there and the default route added and removed as the network comes and
+/// goes. The scenario runs the server itself, on the port the test chose.
+@MainActor
+enum NetworkScenario: ScenarioGroup {
+    static let scenarios: [String: Scenario] = ["comesAndGoes": comesAndGoes]
+
+    /// This computer's address in the private network (the script's).
+    static let host = "10.77.0.2"
+
+    /// Adds or removes the default route: the network comes or goes.
+    static func route(_ up: Bool) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [
+            "--noprofile", "--norc", SourceTree.root.appendingPathComponent("meson-helpers/with-private-network").path, "--route", up ? "up" : "down",
+        ]
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    static func comesAndGoes(_ d: Driver, _ c: ScenarioContext) async {
+        let monitor = g_network_monitor_get_default()
+        let online = { g_network_monitor_get_network_available(monitor) != 0 }
+        d.expect(!online(), "the network starts without a default route: GIO's monitor says offline")
+        guard var server = try? ResilienceScenarios.Server(c, extra: ["--host", host]) else { return d.expect(false, "the server starts") }
+        defer { server.kill() }
+        // Setting up needs no default route: the server is on this computer's own network.
+        guard let wizard = await WizardScenarios.reachTest(d, c, screenshots: false) else { return }
+        d.press("key-entry", in: wizard)
+        d.expect(await d.wait { d.texts(wizard).contains("Stored in your keyring.") }, "offline, the wizard reaches a server on this network")
+        d.click("primary", in: wizard)
+        await d.settle()
+        d.click("open-builderos", in: wizard)
+        guard await d.wait(until: { d.window(named: "main-window") != nil }), let main = d.window(named: "main-window") else {
+            return d.expect(false, "the main window opens")
+        }
+        let indicator = { MainScenarios.indicator(d, main) }
+        // The socket may open before the monitor's first answer: a connection that works is kept.
+        _ = await d.wait(seconds: 5) { indicator() == "Connected" }
+        server.kill()
+        d.expect(
+            await d.wait { indicator() == d.translated("Offline") }, "the server gone while offline: the header says Offline, not Reconnecting…",
+            indicator())
+        d.activate(PageID.connection.windowAction, in: main)
+        d.expect(
+            await d.wait { d.texts(main).contains("This computer is offline.") }, "the Connection page says why and what happens next",
+            d.texts(main))
+        await d.screenshot(main, "offline")
+        let button = { d.widget("connect-button", in: main).map { d.texts($0) } ?? "" }
+        d.expect(button() == "Disconnect", "waiting for the network, the page offers to stop waiting", button())
+        d.click("connect-button", in: main)
+        d.expect(await d.wait { button() == "Connect" }, "Disconnect stops the wait, and the page offers Connect", button())
+        d.expect(
+            !d.texts(main).contains("connects again as soon as") && d.texts(main).contains("You are disconnected."),
+            "and no longer promises to connect when the network is back", d.texts(main))
+        d.click("connect-button", in: main)
+        d.expect(await d.wait { button() == "Disconnect" && indicator() == d.translated("Offline") }, "Connect waits for the network again", button())
+        d.activate(PageID.chat.windowAction, in: main)
+        d.typeText("written offline", into: "message-input", in: main)
+        d.click("send", in: main)
+        d.expect(
+            await d.wait { d.named(prefix: "message-user-queued", in: main).count == 1 && d.texts(main).contains("Waiting to send") },
+            "a message written offline waits in the outbox")
+
+        guard let restarted = try? ResilienceScenarios.Server(c, extra: ["--host", host]) else { return d.expect(false, "the server restarts") }
+        server = restarted
+        // Offline, no attempt is made, though the server is back: a reconnection would take under a second.
+        d.expect(!(await d.wait(seconds: 3) { indicator() != "Offline" }), "while offline no connection is attempted", indicator())
+
+        d.expect(route(true), "the default route is added")
+        d.expect(await d.wait(seconds: 5) { online() }, "GIO's monitor says online")
+        d.expect(await d.wait(seconds: 5) { indicator() == "Connected" }, "the network back, the app connects at once", indicator())
+        d.expect(
+            await d.wait { d.named(prefix: "message-user-queued", in: main).isEmpty && MainScenarios.completedReplies(d, main) == 1 },
+            "and the message written offline is delivered and answered")
+        d.expect(
+            ResilienceScenarios.loggedContents(c) == ["written offline"], "the server received it once", "\(ResilienceScenarios.loggedContents(c))")
+
+        d.expect(route(false), "the default route is removed again")
+        d.expect(!(await d.wait(seconds: 2) { indicator() != "Connected" }), "a connection that still works is kept while offline", indicator())
+    }
+}

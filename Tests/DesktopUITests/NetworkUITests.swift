@@ -1,0 +1,29 @@
+import Foundation
+import ProcessHarness
+import Testing
+
+/// The network coming and going, seen through GIO's own network monitor, in a network namespace of
+/// its own (`meson-helpers/with-private-network`, which needs root) with a bus, a keyring and a
+/// display started inside it: setup without a default route, the header saying Offline with no
+/// attempts made, the outbox holding a message, and everything connecting at once when the route
+/// comes back.
+@Suite(.serialized)
+struct NetworkUITests {
+    @Test(.enabled(if: getuid() == 0, "needs a network namespace of its own (root)"), arguments: Display.allCases)
+    func offlineThenOnline(on display: Display) async throws {
+        let sandbox = try CLISandbox()
+        // Any port: nothing else listens in a network of its own.
+        let port = 8080
+        let keyFile = sandbox.root.appendingPathComponent("api-key")
+        try Data((UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased() + "\n").utf8).write(to: keyFile)
+        let log = sandbox.root.appendingPathComponent("messages.jsonl")
+        let helpers = UIScenario.source.appendingPathComponent("meson-helpers")
+        try await UIScenario.run(
+            "NetworkScenario.comesAndGoes", server: "http://10.77.0.2:\(port)", keyFile: keyFile, sandbox: sandbox, display: display,
+            options: [
+                "port": String(port), "server-binary": Binaries.path("builderos-server"), "key-file": keyFile.path, "message-log": log.path,
+            ],
+            wrapper: [helpers.appendingPathComponent("with-private-network").path, helpers.appendingPathComponent("with-test-keyring").path])
+        UIScenario.screenshotsExist("NetworkScenario.comesAndGoes", ["offline"], on: display)
+    }
+}
