@@ -91,6 +91,9 @@ public final class DesktopApplication {
         return active.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWidget.self) }
     }
 
+    /// The active server's connection as every indicator shows it; nil before sign-in.
+    public var connection: ConnectionSnapshot? { session?.connection.snapshot }
+
     // MARK: Start
 
     private func startup() {

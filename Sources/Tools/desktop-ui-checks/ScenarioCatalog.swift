@@ -27,7 +27,8 @@ enum ScenarioCatalog {
     static let groups: [any ScenarioGroup.Type] = [
         WizardScenarios.self, GermanScenario.self, MainScenarios.self, ResilienceScenarios.self, PortalScenario.self,
         TrayScenario.self, TerminalScenario.self, PreviewScenario.self, StreamingScenario.self,
-        SearchScenario.self, TransferScenario.self, ServersScenario.self, NetworkScenario.self, BenchSearchScenario.self, BenchSwitchScenario.self,
+        SearchScenario.self, TransferScenario.self, ServersScenario.self, SystemMonitorsScenario.self, BenchSearchScenario.self,
+        BenchSwitchScenario.self,
         BenchStreamScenario.self,
         BenchScrollScenario.self,
         TerminalBenchScenario.self,

@@ -4,30 +4,52 @@ import DesktopUI
 import Foundation
 import GtkKit
 
-/// The network coming and going as on a laptop, seen through GIO's own network monitor: the
-/// scenario runs in a network of its own (`meson-helpers/with-private-network`), with the server at
-/// this computer's address there and the default route added and removed as the network comes and
-/// goes. The scenario runs the server itself, on the port the test chose.
+/// What the desktop knows, through GIO's own monitors (`DesktopUI/App/SystemMonitors`), from the
+/// real services: the network coming and going (`offline`: in a network of its own,
+/// `meson-helpers/with-private-network`, the server at this computer's address there, the scenario
+/// running it on the port the test chose) and the power mode (`powerSaver`: power-profiles-daemon,
+/// `meson-helpers/with-power-profiles`).
 @MainActor
-enum NetworkScenario: ScenarioGroup {
-    static let scenarios: [String: Scenario] = ["comesAndGoes": comesAndGoes]
+enum SystemMonitorsScenario: ScenarioGroup {
+    static let scenarios: [String: Scenario] = ["offline": offline, "powerSaver": powerSaver]
 
     /// This computer's address in the private network (the script's).
     static let host = "10.77.0.2"
 
     /// Adds or removes the default route: the network comes or goes.
     static func route(_ up: Bool) -> Bool {
+        succeeds(
+            "/bin/bash",
+            [
+                "--noprofile", "--norc", SourceTree.root.appendingPathComponent("meson-helpers/with-private-network").path, "--route",
+                up ? "up" : "down",
+            ])
+    }
+
+    static func succeeds(_ program: String, _ arguments: [String]) -> Bool {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [
-            "--noprofile", "--norc", SourceTree.root.appendingPathComponent("meson-helpers/with-private-network").path, "--route", up ? "up" : "down",
-        ]
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
         guard (try? process.run()) != nil else { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0
     }
 
-    static func comesAndGoes(_ d: Driver, _ c: ScenarioContext) async {
+    /// The desktop's power mode switched as GNOME's menu does, through power-profiles-daemon.
+    static func powerSaver(_ d: Driver, _ c: ScenarioContext) async {
+        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
+        let saving = { d.app.connection?.powerSaver == true }
+        d.expect(!saving(), "in the balanced mode the app polls at its usual pace")
+        d.expect(succeeds("/usr/bin/powerprofilesctl", ["set", "power-saver"]), "the desktop switches to power saver")
+        d.expect(await d.wait { saving() }, "the app follows")
+        d.expect(
+            d.app.connection.map { !ServerEntry.pollsOthers($0) } == true, "and asks the servers without a session nothing until it ends")
+        d.expect(MainScenarios.indicator(d, main) == "Connected", "the connection itself goes on")
+        d.expect(succeeds("/usr/bin/powerprofilesctl", ["set", "balanced"]), "the desktop switches back")
+        d.expect(await d.wait { !saving() }, "and so does the app")
+    }
+
+    static func offline(_ d: Driver, _ c: ScenarioContext) async {
         let monitor = g_network_monitor_get_default()
         let online = { g_network_monitor_get_network_available(monitor) != 0 }
         d.expect(!online(), "the network starts without a default route: GIO's monitor says offline")
