@@ -28,7 +28,12 @@ struct SystemMonitorsUITests {
         UIScenario.screenshotsExist("SystemMonitorsScenario.offline", ["offline"], on: display)
     }
 
-    @Test(.enabled(if: getuid() == 0, "needs a mount namespace of its own (root)"), arguments: Display.allCases)
+    @Test(
+        .enabled(if: getuid() == 0, "needs a mount namespace of its own (root)"),
+        .enabled(
+            if: FileManager.default.fileExists(atPath: "/usr/libexec/power-profiles-daemon"),
+            "needs power-profiles-daemon (meson-helpers/install-deps leaves it out where TLP is installed)"),
+        arguments: Display.allCases)
     func powerSaverFollowsTheDesktop(on display: Display) async throws {
         let sandbox = try CLISandbox()
         let server = try ServerProcess()
