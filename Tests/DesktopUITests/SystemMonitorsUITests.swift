@@ -6,7 +6,8 @@ import Testing
 /// the network coming and going in a network namespace of its own
 /// (`meson-helpers/with-private-network`, with a bus, a keyring and a display started inside it:
 /// setup without a default route, the header saying Offline with no attempts made, the outbox
-/// holding a message, everything connecting at once when the route comes back), and the power mode
+/// holding a message, everything connecting at once when the route comes back; a second server
+/// added offline, the first parked in the background waiting as well), and the power mode
 /// switched through power-profiles-daemon (`meson-helpers/with-power-profiles`).
 @Suite(.serialized)
 struct SystemMonitorsUITests {

@@ -26,8 +26,8 @@ final class ServerSwitcher {
     private weak var directory: (any ServerDirectory)?
     private weak var connection: ConnectionController?
     private let name: Widget
-    /// The open popover's dots, by server id.
-    private var rowDots: [String: Widget] = [:]
+    /// The open popover's rows and their dots, by server id: they follow each server's state while it is open.
+    private var rows: [String: (row: Widget, dot: Widget)] = [:]
 
     /// `name`: the server's, as the window read it from the settings (the switcher reads them again only on news).
     init(directory: any ServerDirectory, connection: ConnectionController, name serverName: String) {
@@ -53,6 +53,14 @@ final class ServerSwitcher {
         Accessibility.setLabel(widget, String(format: L("Server: %@, %@. Switch server"), shown, snapshot.stateText))
     }
 
+    /// A row's dot, tooltip and spoken name: the server's state.
+    private static func describe(_ row: Widget, dot: Widget, _ entry: ServerEntry) {
+        paint(dot, entry.indicator)
+        let spoken = String(format: L("%@ — %@"), entry.name, entry.stateText)
+        Accessibility.setLabel(row, entry.active ? String(format: L("%@, the active server"), spoken) : spoken)
+        Tooltip.set(row, entry.stateText)
+    }
+
     private static func paint(_ dot: Widget, _ indicator: ConnectionIndicator?) {
         for state in [ConnectionIndicator.connected, .connecting, .disconnected, .failed] {
             UI.setClass(dot, state.rawValue, state == (indicator ?? .connecting))
@@ -62,20 +70,18 @@ final class ServerSwitcher {
     private func repaintRows() {
         guard let entries = directory?.serverEntries() else { return }
         if let connection { show(connection.snapshot, name: entries.first { $0.active }?.name) }
-        for entry in entries { rowDots[entry.id].map { Self.paint($0, entry.indicator) } }
+        for entry in entries { rows[entry.id].map { Self.describe($0.row, dot: $0.dot, entry) } }
     }
 
     private func makePopover() {
         guard let directory else { return }
         let list = UI.vbox(spacing: Style.gapTiny)
         gtk_widget_set_name(list, "server-list")
-        rowDots = [:]
+        rows = [:]
         let popover = gtk_popover_new()!
         Accessibility.setLabel(popover, L("Servers"))
         for entry in directory.serverEntries() {
             let rowDot = UI.dot(classes: [Style.dot])
-            Self.paint(rowDot, entry.indicator)
-            rowDots[entry.id] = rowDot
             let check = gtk_image_new_from_icon_name("object-select-symbolic")!
             gtk_widget_set_opacity(check, entry.active ? 1 : 0)
             Accessibility.hide(check)
@@ -85,9 +91,8 @@ final class ServerSwitcher {
             gtk_button_set_child(gtkCast(row, to: GtkButton.self), UI.hbox(spacing: Style.gapSmall, [rowDot, label, check]))
             UI.addClasses(row, ["flat"])
             gtk_widget_set_name(row, "server-\(entry.id)")
-            let spoken = String(format: L("%@ — %@"), entry.name, entry.stateText)
-            Accessibility.setLabel(row, entry.active ? String(format: L("%@, the active server"), spoken) : spoken)
-            Tooltip.set(row, entry.stateText)
+            Self.describe(row, dot: rowDot, entry)
+            rows[entry.id] = (row, rowDot)
             let id = entry.id
             Signals.connect(UnsafeMutableRawPointer(row), "clicked") { [weak directory] in
                 gtk_popover_popdown(gtkCast(popover, to: GtkPopover.self))

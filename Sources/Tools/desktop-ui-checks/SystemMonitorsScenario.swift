@@ -26,6 +26,53 @@ enum SystemMonitorsScenario: ScenarioGroup {
             ])
     }
 
+    /// A second server added while offline; the first, parked in the background, follows the network as well:
+    /// its server gone while offline, it waits (the switcher says Offline) until the route is back.
+    static func parkedSession(_ d: Driver, _ main: Widget, _ c: ScenarioContext, first server: inout ResilienceScenarios.Server) async {
+        var other = c
+        other.options["port"] = "8081"
+        other.server = "http://\(host):8081"
+        guard let second = try? ResilienceScenarios.Server(other, extra: ["--host", host]) else { return d.expect(false, "a second server starts") }
+        defer { second.kill() }
+        d.activate("app.add-server", in: main)
+        guard await d.wait(until: { d.window(named: "setup-wizard") != nil }), let wizard = d.window(named: "setup-wizard") else {
+            return d.expect(false, "Add Server… opens the setup")
+        }
+        d.click("primary", in: wizard)
+        await d.settle()
+        d.type(other.server, into: "server-entry", in: wizard)
+        await d.settle()
+        d.click("primary", in: wizard)
+        await d.settle()
+        d.type(c.key, into: "key-entry", in: wizard)
+        d.press("key-entry", in: wizard)
+        d.expect(await d.wait { d.texts(wizard).contains("Stored in your keyring.") }, "offline, a second server on this network is added")
+        d.click("primary", in: wizard)
+        await d.settle()
+        d.click("open-builderos", in: wizard)
+        d.expect(
+            await d.wait { ServersScenario.switcherName(d, main) == "\(host):8081" && MainScenarios.indicator(d, main) == "Offline" },
+            "the window shows it, waiting for the network like the first", ServersScenario.switcherName(d, main))
+        // The open switcher's row for the first server says its state in its tooltip and spoken name, and follows it.
+        d.activate("win.switch-server", in: main)
+        let parked = { () -> String in
+            guard let list = d.widget("server-list", in: main),
+                let row = ServersScenario.rows(d, list).first(where: { d.texts($0).contains("\(host):8080") }),
+                let tip = gtk_widget_get_tooltip_text(row)
+            else { return "" }
+            return String(cString: tip)
+        }
+        d.expect(await d.wait { parked() == "Connected" }, "the switcher lists the first server, parked and connected", parked())
+        server.kill()
+        d.expect(await d.wait { parked().contains("Offline") }, "the first server, parked and gone while offline, waits: Offline", parked())
+        guard let restarted = try? ResilienceScenarios.Server(c, extra: ["--host", host]) else { return d.expect(false, "the first server restarts") }
+        server = restarted
+        d.expect(!(await d.wait(seconds: 3) { !parked().contains("Offline") }), "while offline it attempts nothing", parked())
+        d.expect(route(true), "the default route is back")
+        d.expect(await d.wait(seconds: 5) { parked().contains("Connected") }, "and the parked session connects at once", parked())
+        if let switcher = d.widget("server-switcher", in: main) { gtk_menu_button_popdown(OpaquePointer(switcher)) }
+    }
+
     static func succeeds(_ program: String, _ arguments: [String]) -> Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
@@ -109,5 +156,6 @@ enum SystemMonitorsScenario: ScenarioGroup {
 
         d.expect(route(false), "the default route is removed again")
         d.expect(!(await d.wait(seconds: 2) { indicator() != "Connected" }), "a connection that still works is kept while offline", indicator())
+        await parkedSession(d, main, c, first: &server)
     }
 }
