@@ -18,7 +18,7 @@ enum SystemMonitorsScenario: ScenarioGroup {
 
     /// Adds or removes the default route: the network comes or goes.
     static func route(_ up: Bool) -> Bool {
-        succeeds(
+        Subprocess.succeeds(
             "/bin/bash",
             [
                 "--noprofile", "--norc", SourceTree.root.appendingPathComponent("meson-helpers/with-private-network").path, "--route",
@@ -73,26 +73,17 @@ enum SystemMonitorsScenario: ScenarioGroup {
         if let switcher = d.widget("server-switcher", in: main) { gtk_menu_button_popdown(OpaquePointer(switcher)) }
     }
 
-    static func succeeds(_ program: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
-
     /// The desktop's power mode switched as GNOME's menu does, through power-profiles-daemon.
     static func powerSaver(_ d: Driver, _ c: ScenarioContext) async {
         guard let main = await MainScenarios.connectedMainWindow(d) else { return }
         let saving = { d.app.connection?.powerSaver == true }
         d.expect(!saving(), "in the balanced mode the app polls at its usual pace")
-        d.expect(succeeds("/usr/bin/powerprofilesctl", ["set", "power-saver"]), "the desktop switches to power saver")
+        d.expect(Subprocess.succeeds("/usr/bin/powerprofilesctl", ["set", "power-saver"]), "the desktop switches to power saver")
         d.expect(await d.wait { saving() }, "the app follows")
         d.expect(
             d.app.connection.map { !ServerEntry.pollsOthers($0) } == true, "and asks the servers without a session nothing until it ends")
         d.expect(MainScenarios.indicator(d, main) == "Connected", "the connection itself goes on")
-        d.expect(succeeds("/usr/bin/powerprofilesctl", ["set", "balanced"]), "the desktop switches back")
+        d.expect(Subprocess.succeeds("/usr/bin/powerprofilesctl", ["set", "balanced"]), "the desktop switches back")
         d.expect(await d.wait { !saving() }, "and so does the app")
     }
 

@@ -144,16 +144,10 @@ enum WizardScenarios: ScenarioGroup {
     /// A second start with a stored key goes straight to the main window.
     /// `gsettings set app.builderos.Desktop KEY VALUE` in a process of its own, with the build folder's schema.
     static func gsettingsSet(_ key: String, _ value: String) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/gsettings")
-        process.arguments = ["set", BuilderOSKit.applicationID, key, value]
         let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        process.environment = ProcessInfo.processInfo.environment.merging(["GSETTINGS_SCHEMA_DIR": binaries.appendingPathComponent("schemas").path]) {
-            $1
-        }
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        return Subprocess.succeeds(
+            "/usr/bin/gsettings", ["set", BuilderOSKit.applicationID, key, value],
+            environment: ["GSETTINGS_SCHEMA_DIR": binaries.appendingPathComponent("schemas").path])
     }
 
     static func returning(_ d: Driver, _ c: ScenarioContext) async {
