@@ -48,6 +48,11 @@ struct ConnectionSnapshotTests {
         #expect(s.help?.contains("refused") == true)
         s.socket = .connected
         #expect(s.help == nil)
+        s.socket = .waitingToReconnect(after: .connectionLost, delay: 1)
+        s.lastFailure = .connectionLost
+        s.wantsConnection = false
+        s.socket = .disconnected
+        #expect(s.help == nil, "after a Disconnect the last failure is history, not advice")
         s.latencyMilliseconds = 501
         #expect(s.isSlow)
     }

@@ -5,9 +5,9 @@ import Testing
 /// What the desktop tells the app through GIO's monitors, from the real services (both need root):
 /// the network coming and going in a network namespace of its own
 /// (`meson-helpers/with-private-network`, with a bus, a keyring and a display started inside it:
-/// setup without a default route, the header saying Offline with no attempts made, the outbox
-/// holding a message, everything connecting at once when the route comes back; a second server
-/// added offline, the first parked in the background waiting as well), and the power mode
+/// without a default route, a server on this computer's network is set up, connects and reconnects;
+/// one beyond the router is Offline with no attempts made, its outbox holding a message, everything
+/// connecting at once when the route comes back; the same in the background), and the power mode
 /// switched through power-profiles-daemon (`meson-helpers/with-power-profiles`).
 @Suite(.serialized)
 struct SystemMonitorsUITests {
@@ -21,7 +21,7 @@ struct SystemMonitorsUITests {
         let log = sandbox.root.appendingPathComponent("messages.jsonl")
         let helpers = UIScenario.source.appendingPathComponent("meson-helpers")
         try await UIScenario.run(
-            "SystemMonitorsScenario.offline", server: "http://10.77.0.2:\(port)", keyFile: keyFile, sandbox: sandbox, display: display,
+            "SystemMonitorsScenario.offline", server: "http://10.77.0.1:\(port)", keyFile: keyFile, sandbox: sandbox, display: display,
             options: [
                 "port": String(port), "server-binary": Binaries.path("builderos-server"), "key-file": keyFile.path, "message-log": log.path,
             ],

@@ -89,6 +89,8 @@ public struct ConnectionSnapshot: Sendable, Equatable {
         if offline && socket != .connected && wantsConnection {
             return L("This computer is offline. BuilderOS connects again as soon as the network is back; messages you write wait until then.")
         }
+        // After a Disconnect the state is the user's choice, not a failure to explain (the page says so).
+        guard wantsConnection else { return nil }
         if case .failed(let error) = socket { return [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " ") }
         guard indicator != .connected, let failure = lastFailure else { return nil }
         return [failure.userMessage, failure.fixIt].compactMap { $0 }.joined(separator: " ")

@@ -18,21 +18,21 @@ enum ResilienceScenarios: ScenarioGroup {
         let process = Process()
         /// `idle`: run the server and everything it starts (shells, their programs) only when the CPU has
         /// nothing else to do (`chrt --idle`, kept across fork and threads), standing in for a server on
-        /// another machine when a benchmark floods from it.
-        init(_ c: ScenarioContext, extra: [String] = [], idle: Bool = false) throws {
+        /// another machine when a benchmark floods from it. `network`: the network namespace to run it in (a path for
+        /// `nsenter --net=`), standing in for another machine on the network.
+        init(_ c: ScenarioContext, extra: [String] = [], idle: Bool = false, network: String? = nil) throws {
             let binary = c.options["server-binary"] ?? "builderos-server"
             let arguments =
                 [
                     "--port", c.options["port"] ?? "0", "--key-file", c.options["key-file"] ?? "",
                     "--message-log", c.options["message-log"] ?? "/dev/null",
                 ] + extra
-            if idle {
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/chrt")
-                process.arguments = ["--idle", "0", binary] + arguments
-            } else {
-                process.executableURL = URL(fileURLWithPath: binary)
-                process.arguments = arguments
-            }
+            // nsenter and chrt exec the server: the process killed is the server itself.
+            var command = [binary] + arguments
+            if idle { command = ["/usr/bin/chrt", "--idle", "0"] + command }
+            if let network { command = ["/usr/bin/nsenter", "--net=\(network)"] + command }
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = Array(command.dropFirst())
             process.standardOutput = FileHandle.nullDevice
             try process.run()
         }

@@ -6,15 +6,17 @@ import GtkKit
 
 /// What the desktop knows, through GIO's own monitors (`DesktopUI/App/SystemMonitors`), from the
 /// real services: the network coming and going (`offline`: in a network of its own,
-/// `meson-helpers/with-private-network`, the server at this computer's address there, the scenario
-/// running it on the port the test chose) and the power mode (`powerSaver`: power-profiles-daemon,
+/// `meson-helpers/with-private-network`, with servers on the router there, the scenario running them
+/// on the port the test chose and the next) and the power mode (`powerSaver`: power-profiles-daemon,
 /// `meson-helpers/with-power-profiles`).
 @MainActor
 enum SystemMonitorsScenario: ScenarioGroup {
     static let scenarios: [String: Scenario] = ["offline": offline, "powerSaver": powerSaver]
 
-    /// This computer's address in the private network (the script's).
-    static let host = "10.77.0.2"
+    /// The router, on this computer's own network (the script's): a server there is reachable without a default route.
+    static let nearHost = "10.77.0.1"
+    /// The router's network beyond it, reachable only through the default route.
+    static let farHost = "10.78.0.1"
 
     /// Adds or removes the default route: the network comes or goes.
     static func route(_ up: Bool) -> Bool {
@@ -26,74 +28,48 @@ enum SystemMonitorsScenario: ScenarioGroup {
             ])
     }
 
-    /// A second server added while offline; the first, parked in the background, follows the network as well:
-    /// its server gone while offline, it waits (the switcher says Offline) until the route is back.
-    static func parkedSession(_ d: Driver, _ main: Widget, _ c: ScenarioContext, first server: inout ResilienceScenarios.Server) async {
-        var other = c
-        other.options["port"] = "8081"
-        other.server = "http://\(host):8081"
-        guard let second = try? ResilienceScenarios.Server(other, extra: ["--host", host]) else { return d.expect(false, "a second server starts") }
-        defer { second.kill() }
+    /// builderos-server on the router (the network namespace the script names), at `host` and `port`.
+    static func server(_ c: ScenarioContext, _ host: String, port: String) -> ResilienceScenarios.Server? {
+        var c = c
+        c.options["port"] = port
+        return try? ResilienceScenarios.Server(
+            c, extra: ["--host", host], network: ProcessInfo.processInfo.environment["BUILDEROS_ROUTER_NETWORK"])
+    }
+
+    /// Adds a server through Add Server…, as a user does, and opens it in the main window.
+    static func addServer(_ d: Driver, _ main: Widget, _ address: String, key: String) async -> Bool {
         d.activate("app.add-server", in: main)
         guard await d.wait(until: { d.window(named: "setup-wizard") != nil }), let wizard = d.window(named: "setup-wizard") else {
-            return d.expect(false, "Add Server… opens the setup")
+            d.expect(false, "Add Server… opens the setup")
+            return false
         }
         d.click("primary", in: wizard)
         await d.settle()
-        d.type(other.server, into: "server-entry", in: wizard)
+        d.type(address, into: "server-entry", in: wizard)
         await d.settle()
         d.click("primary", in: wizard)
         await d.settle()
-        d.type(c.key, into: "key-entry", in: wizard)
+        d.type(key, into: "key-entry", in: wizard)
         d.press("key-entry", in: wizard)
-        d.expect(await d.wait { d.texts(wizard).contains("Stored in your keyring.") }, "offline, a second server on this network is added")
+        let stored = await d.wait { d.texts(wizard).contains("Stored in your keyring.") }
+        d.expect(stored, "\(address) is added", d.texts(wizard))
         d.click("primary", in: wizard)
         await d.settle()
         d.click("open-builderos", in: wizard)
-        d.expect(
-            await d.wait { ServersScenario.switcherName(d, main) == "\(host):8081" && MainScenarios.indicator(d, main) == "Offline" },
-            "the window shows it, waiting for the network like the first", ServersScenario.switcherName(d, main))
-        // The open switcher's row for the first server says its state in its tooltip and spoken name, and follows it.
-        d.activate("win.switch-server", in: main)
-        let parked = { () -> String in
-            guard let list = d.widget("server-list", in: main),
-                let row = ServersScenario.rows(d, list).first(where: { d.texts($0).contains("\(host):8080") }),
-                let tip = gtk_widget_get_tooltip_text(row)
-            else { return "" }
-            return String(cString: tip)
-        }
-        d.expect(await d.wait { parked() == "Connected" }, "the switcher lists the first server, parked and connected", parked())
-        server.kill()
-        d.expect(await d.wait { parked().contains("Offline") }, "the first server, parked and gone while offline, waits: Offline", parked())
-        guard let restarted = try? ResilienceScenarios.Server(c, extra: ["--host", host]) else { return d.expect(false, "the first server restarts") }
-        server = restarted
-        d.expect(!(await d.wait(seconds: 3) { !parked().contains("Offline") }), "while offline it attempts nothing", parked())
-        d.expect(route(true), "the default route is back")
-        d.expect(await d.wait(seconds: 5) { parked().contains("Connected") }, "and the parked session connects at once", parked())
-        if let switcher = d.widget("server-switcher", in: main) { gtk_menu_button_popdown(OpaquePointer(switcher)) }
+        return stored
     }
 
-    /// The desktop's power mode switched as GNOME's menu does, through power-profiles-daemon.
-    static func powerSaver(_ d: Driver, _ c: ScenarioContext) async {
-        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
-        let saving = { d.app.connection?.powerSaver == true }
-        d.expect(!saving(), "in the balanced mode the app polls at its usual pace")
-        d.expect(Subprocess.succeeds("/usr/bin/powerprofilesctl", ["set", "power-saver"]), "the desktop switches to power saver")
-        d.expect(await d.wait { saving() }, "the app follows")
-        d.expect(
-            d.app.connection.map { !ServerEntry.pollsOthers($0) } == true, "and asks the servers without a session nothing until it ends")
-        d.expect(MainScenarios.indicator(d, main) == "Connected", "the connection itself goes on")
-        d.expect(Subprocess.succeeds("/usr/bin/powerprofilesctl", ["set", "balanced"]), "the desktop switches back")
-        d.expect(await d.wait { !saving() }, "and so does the app")
-    }
-
+    /// Without a default route: the server on this computer's network (the router) is set up, connects and
+    /// reconnects. One beyond the router, added while the route is up, is Offline once it goes: no attempts,
+    /// a message waiting in its outbox, everything delivered the moment the route is back. Then the same in
+    /// the background (`inTheBackground`).
     static func offline(_ d: Driver, _ c: ScenarioContext) async {
         let monitor = g_network_monitor_get_default()
         let online = { g_network_monitor_get_network_available(monitor) != 0 }
         d.expect(!online(), "the network starts without a default route: GIO's monitor says offline")
-        guard var server = try? ResilienceScenarios.Server(c, extra: ["--host", host]) else { return d.expect(false, "the server starts") }
-        defer { server.kill() }
-        // Setting up needs no default route: the server is on this computer's own network.
+        let nearPort = c.options["port"] ?? "8080"
+        guard var near = server(c, nearHost, port: nearPort) else { return d.expect(false, "the server on this network starts") }
+        defer { near.kill() }
         guard let wizard = await WizardScenarios.reachTest(d, c, screenshots: false) else { return }
         d.press("key-entry", in: wizard)
         d.expect(await d.wait { d.texts(wizard).contains("Stored in your keyring.") }, "offline, the wizard reaches a server on this network")
@@ -104,9 +80,31 @@ enum SystemMonitorsScenario: ScenarioGroup {
             return d.expect(false, "the main window opens")
         }
         let indicator = { MainScenarios.indicator(d, main) }
-        // The socket may open before the monitor's first answer: a connection that works is kept.
-        _ = await d.wait(seconds: 5) { indicator() == "Connected" }
-        server.kill()
+        d.expect(
+            await d.wait { indicator() == d.translated("Connected") }, "and the app connects to it: GIO's monitor knows a route to it",
+            indicator())
+        near.kill()
+        d.expect(
+            await d.wait { indicator() == d.translated("Reconnecting…") }, "the server gone, the app tries again: Reconnecting…, not Offline",
+            indicator())
+        guard let nearAgain = server(c, nearHost, port: nearPort) else { return d.expect(false, "the server on this network restarts") }
+        near = nearAgain
+        d.expect(await d.wait { indicator() == d.translated("Connected") }, "and reconnects without a default route", indicator())
+
+        d.expect(route(true), "the default route is added")
+        d.expect(await d.wait(seconds: 5) { online() }, "GIO's monitor says online")
+        let farPort = String((Int(nearPort) ?? 8080) + 1)
+        guard var far = server(c, farHost, port: farPort) else { return d.expect(false, "the server beyond the router starts") }
+        defer { far.kill() }
+        guard await addServer(d, main, "http://\(farHost):\(farPort)", key: c.key) else { return }
+        d.expect(
+            await d.wait { ServersScenario.switcherName(d, main) == "\(farHost):\(farPort)" && indicator() == d.translated("Connected") },
+            "the window shows the server beyond the router, connected", ServersScenario.switcherName(d, main) + " " + indicator())
+        d.expect(route(false), "the default route is removed")
+        d.expect(
+            !(await d.wait(seconds: 2) { indicator() != d.translated("Connected") }), "a connection that still works is kept while offline",
+            indicator())
+        far.kill()
         d.expect(
             await d.wait { indicator() == d.translated("Offline") }, "the server gone while offline: the header says Offline, not Reconnecting…",
             indicator())
@@ -123,7 +121,8 @@ enum SystemMonitorsScenario: ScenarioGroup {
             !d.texts(main).contains("connects again as soon as") && d.texts(main).contains("You are disconnected."),
             "and no longer promises to connect when the network is back", d.texts(main))
         d.click("connect-button", in: main)
-        d.expect(await d.wait { button() == "Disconnect" && indicator() == d.translated("Offline") }, "Connect waits for the network again", button())
+        d.expect(
+            await d.wait { button() == "Disconnect" && indicator() == d.translated("Offline") }, "Connect waits for the network again", button())
         d.activate(PageID.chat.windowAction, in: main)
         d.typeText("written offline", into: "message-input", in: main)
         d.click("send", in: main)
@@ -131,22 +130,66 @@ enum SystemMonitorsScenario: ScenarioGroup {
             await d.wait { d.named(prefix: "message-user-queued", in: main).count == 1 && d.texts(main).contains("Waiting to send") },
             "a message written offline waits in the outbox")
 
-        guard let restarted = try? ResilienceScenarios.Server(c, extra: ["--host", host]) else { return d.expect(false, "the server restarts") }
-        server = restarted
+        guard let farAgain = server(c, farHost, port: farPort) else { return d.expect(false, "the server beyond the router restarts") }
+        far = farAgain
         // Offline, no attempt is made, though the server is back: a reconnection would take under a second.
-        d.expect(!(await d.wait(seconds: 3) { indicator() != "Offline" }), "while offline no connection is attempted", indicator())
+        d.expect(!(await d.wait(seconds: 3) { indicator() != d.translated("Offline") }), "while offline no connection is attempted", indicator())
 
-        d.expect(route(true), "the default route is added")
+        d.expect(route(true), "the default route is added again")
         d.expect(await d.wait(seconds: 5) { online() }, "GIO's monitor says online")
-        d.expect(await d.wait(seconds: 5) { indicator() == "Connected" }, "the network back, the app connects at once", indicator())
+        d.expect(
+            await d.wait(seconds: 5) { indicator() == d.translated("Connected") }, "the network back, the app connects at once", indicator())
         d.expect(
             await d.wait { d.named(prefix: "message-user-queued", in: main).isEmpty && MainScenarios.completedReplies(d, main) == 1 },
             "and the message written offline is delivered and answered")
         d.expect(
             ResilienceScenarios.loggedContents(c) == ["written offline"], "the server received it once", "\(ResilienceScenarios.loggedContents(c))")
+        await inTheBackground(d, main, c, far: &far, port: farPort)
+    }
 
+    /// Offline with the server on this network shown: it stays connected, and the one beyond the router, in the
+    /// background, says Offline in the open switcher once it is gone, attempts nothing, and connects when the route is back.
+    static func inTheBackground(_ d: Driver, _ main: Widget, _ c: ScenarioContext, far: inout ResilienceScenarios.Server, port: String) async {
         d.expect(route(false), "the default route is removed again")
-        d.expect(!(await d.wait(seconds: 2) { indicator() != "Connected" }), "a connection that still works is kept while offline", indicator())
-        await parkedSession(d, main, c, first: &server)
+        let near = "\(nearHost):\(c.options["port"] ?? "8080")"
+        let row = { (name: String) -> Widget? in
+            d.widget("server-list", in: main).flatMap { list in ServersScenario.rows(d, list).first { d.texts($0).contains(name) } }
+        }
+        d.activate("win.switch-server", in: main)
+        guard await d.wait(until: { row(near) != nil }), let nearRow = row(near) else { return d.expect(false, "the switcher lists both") }
+        gtk_widget_activate(nearRow)
+        d.expect(
+            await d.wait { ServersScenario.switcherName(d, main) == near && MainScenarios.indicator(d, main) == d.translated("Connected") },
+            "back on the server on this network: connected, offline as the computer is", MainScenarios.indicator(d, main))
+        d.activate("win.switch-server", in: main)
+        let parked = { () -> String in
+            guard let row = row("\(farHost):\(port)"), let tip = gtk_widget_get_tooltip_text(row) else { return "" }
+            return String(cString: tip)
+        }
+        d.expect(
+            await d.wait { parked() == d.translated("Connected") }, "the server beyond the router, in the background, is still connected", parked())
+        far.kill()
+        d.expect(await d.wait { parked().contains(d.translated("Offline")) }, "gone while offline, it waits: Offline", parked())
+        guard let restarted = server(c, farHost, port: port) else { return d.expect(false, "the server beyond the router restarts") }
+        far = restarted
+        d.expect(!(await d.wait(seconds: 3) { !parked().contains(d.translated("Offline")) }), "while offline it attempts nothing", parked())
+        d.expect(route(true), "the default route is back")
+        d.expect(await d.wait(seconds: 5) { parked().contains(d.translated("Connected")) }, "and it connects at once", parked())
+        d.expect(MainScenarios.indicator(d, main) == d.translated("Connected"), "the server shown stayed connected throughout")
+        if let switcher = d.widget("server-switcher", in: main) { gtk_menu_button_popdown(OpaquePointer(switcher)) }
+    }
+
+    /// The desktop's power mode switched as GNOME's menu does, through power-profiles-daemon.
+    static func powerSaver(_ d: Driver, _ c: ScenarioContext) async {
+        guard let main = await MainScenarios.connectedMainWindow(d) else { return }
+        let saving = { d.app.connection?.powerSaver == true }
+        d.expect(!saving(), "in the balanced mode the app polls at its usual pace")
+        d.expect(Subprocess.succeeds("/usr/bin/powerprofilesctl", ["set", "power-saver"]), "the desktop switches to power saver")
+        d.expect(await d.wait { saving() }, "the app follows")
+        d.expect(
+            d.app.connection.map { !ServerEntry.pollsOthers($0) } == true, "and asks the servers without a session nothing until it ends")
+        d.expect(MainScenarios.indicator(d, main) == "Connected", "the connection itself goes on")
+        d.expect(Subprocess.succeeds("/usr/bin/powerprofilesctl", ["set", "balanced"]), "the desktop switches back")
+        d.expect(await d.wait { !saving() }, "and so does the app")
     }
 }
