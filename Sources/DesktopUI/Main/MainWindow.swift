@@ -66,7 +66,9 @@ public final class MainWindow {
         }
         // Our own switcher, not GtkStackSwitcher, which sets each button's tooltip as it makes it:
         // on X11 each of those asks the server where the pointer is (`GtkKit/PageSwitcher`).
-        gtk_header_bar_set_title_widget(header, PageSwitcher.make(for: stack, label: L("Pages"), classes: [Style.pageSwitcher]))
+        let pageSwitcher = PageSwitcher.make(for: stack, label: L("Pages"), classes: [Style.pageSwitcher])
+        gtk_widget_set_name(pageSwitcher, "page-switcher")
+        gtk_header_bar_set_title_widget(header, pageSwitcher)
         gtk_window_set_child(gtkCast(window, to: GtkWindow.self), stack)
         let first = PageKind(rawValue: settings.page) ?? .chat
         _ = page(first)

@@ -50,6 +50,7 @@ enum ServersScenario: ScenarioGroup {
         d.expect(!d.texts(main).contains("Only on studio"), "studio's are not shown")
         d.expect(SettingsStore().load().activeServer?.name == "mini", "mini is the active server now")
         d.expect(await d.wait { MainScenarios.indicator(d, main) == d.translated("Connected") }, "mini connects")
+        d.expect(pagesNamed(d, main), "the header names the pages as before", d.widget("page-switcher", in: main).map { d.texts($0) } ?? "")
         await shot(d, main, "switched", c)
 
         // studio's reply went on in the background, into studio's history.
@@ -203,6 +204,13 @@ enum ServersScenario: ScenarioGroup {
     /// The list's server rows (named `server-ID`; the list itself is `server-list`).
     static func rows(_ d: Driver, _ list: Widget) -> [Widget] {
         d.named(prefix: "server-", in: list).filter { $0 != list }
+    }
+
+    /// The header's page switcher names the pages, and nothing else: a switch rebuilds the header, and news
+    /// reaching the header before must not write into what replaced it.
+    static func pagesNamed(_ d: Driver, _ main: Widget) -> Bool {
+        let titles = ["Chat", "Dashboard", "Connection", "Power", "Preview", "Terminal"].map { d.translated($0) }
+        return d.widget("page-switcher", in: main).map { d.texts($0) } == titles.joined(separator: "\n")
     }
 
     static func switcherName(_ d: Driver, _ main: Widget) -> String {

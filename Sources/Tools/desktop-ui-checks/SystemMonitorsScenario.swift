@@ -100,6 +100,9 @@ enum SystemMonitorsScenario: ScenarioGroup {
         d.expect(
             await d.wait { ServersScenario.switcherName(d, main) == "\(farHost):\(farPort)" && indicator() == d.translated("Connected") },
             "the window shows the server beyond the router, connected", ServersScenario.switcherName(d, main) + " " + indicator())
+        d.expect(
+            ServersScenario.pagesNamed(d, main), "and its header names the pages as before",
+            d.widget("page-switcher", in: main).map { d.texts($0) } ?? "")
         d.expect(route(false), "the default route is removed")
         d.expect(
             !(await d.wait(seconds: 2) { indicator() != d.translated("Connected") }), "a connection that still works is kept while offline",
