@@ -9,8 +9,7 @@ public final class ConnectionController {
         didSet { if snapshot != oldValue { changes.notify(snapshot) } }
     }
     public let changes = Observers<ConnectionSnapshot>()
-    /// Chat events of every agent's socket, in order.
-    /// Every chat socket's events, with the agent whose socket sent them.
+    /// Every chat socket's events, in order, with the agent whose socket sent them.
     public let chatEvents = Observers<(ChatAgent, ChatEvent)>()
 
     /// The server's REST API (status polls here; the pages read and act through it).
