@@ -27,7 +27,8 @@ public struct ServerEntry: Sendable, Equatable, Identifiable {
     }
 
     /// Whether the servers without a session are asked how they are: not while the computer is offline or saving
-    /// power (`snapshot` is the active server's connection, which knows both).
+    /// power (`snapshot` is the active server's connection, which knows both; offline there means no route to the
+    /// active server, so a computer with only a LAN, serving the active server, still asks the others).
     public static func pollsOthers(_ snapshot: ConnectionSnapshot?) -> Bool {
         guard let snapshot else { return true }
         return !snapshot.offline && !snapshot.powerSaver
