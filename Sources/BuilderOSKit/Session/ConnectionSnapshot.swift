@@ -23,7 +23,8 @@ public struct ConnectionSnapshot: Sendable, Equatable {
     public var latencyMilliseconds: Double?
     /// The most recent failure, kept after recovery for the help card.
     public var lastFailure: BuilderOSError?
-    /// The computer has no network (GNetworkMonitor): retries pause, the state says "Offline".
+    /// The computer has no network that reaches this server (GNetworkMonitor: no default route, and none to the
+    /// server's address): retries pause, the state says "Offline".
     public var offline = false
     /// The desktop's power saver is on: polls and refreshes slow down.
     public var powerSaver = false
