@@ -16,7 +16,9 @@ public final class MainWindow {
     private var pages: [PageKind: Page] = [:]
     private var slots: [PageKind: Widget] = [:]
     private var windowSignals: [SignalConnection] = []
-    private(set) var switcher: ServerSwitcher?
+    /// Weak: the switcher lives as long as its widget. A switch replaces the header before this window's content,
+    /// and a switcher kept past its widget would write news into its freed label.
+    private(set) weak var switcher: ServerSwitcher?
 
     init(context: PageContext, reusing existing: Widget? = nil) {
         self.context = context

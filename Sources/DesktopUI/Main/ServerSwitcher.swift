@@ -39,12 +39,9 @@ final class ServerSwitcher {
         gtk_widget_set_name(widget, "server-switcher")
         Tooltip.set(widget, L("Switch server (Ctrl+Shift+S)"))
         show(connection.snapshot, name: serverName)
-        // The window keeps this object (its Ctrl+Shift+S) while a switch replaces the header: the observers go
-        // with the widget, or news during the switch would write into its freed label.
-        let life = Lifetime.token(of: widget)
-        connection.changes.add(owner: life) { [weak self] in self?.show($0) }
+        connection.changes.add(owner: self) { [weak self] in self?.show($0) }
         UI.beforePopup(widget) { [weak self] in self?.makePopover() }
-        directory.serverChanges.add(owner: life) { [weak self] in self?.repaintRows() }
+        directory.serverChanges.add(owner: self) { [weak self] in self?.repaintRows() }
         Lifetime.tie(self, to: widget)
     }
 
