@@ -26,11 +26,10 @@ public struct ServerEntry: Sendable, Equatable, Identifiable {
         }
     }
 
-    /// Whether the servers without a session are asked how they are: not while the computer is offline or saving
-    /// power (`snapshot` is the active server's connection, which knows both; offline there means no route to the
-    /// active server, so a computer with only a LAN, serving the active server, still asks the others).
+    /// Whether the servers without a session are asked how they are: not while the computer saves power (`snapshot`
+    /// is the active server's connection, which knows). Offline is a matter of each server's route: the active
+    /// server's says nothing of a server on the LAN.
     public static func pollsOthers(_ snapshot: ConnectionSnapshot?) -> Bool {
-        guard let snapshot else { return true }
-        return !snapshot.offline && !snapshot.powerSaver
+        !(snapshot?.powerSaver ?? false)
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 
 /// How the servers without a session are, for the switcher and the tray: a light status request each
 /// (`ServerProbe`, with that server's own key) at the active session's refresh interval — none while the computer
-/// is offline or saving power (`ServerEntry.pollsOthers`) — and whenever the switcher opens. `changes` fires when
-/// an answer (or a session's state) changed what a list shows.
+/// saves power (`ServerEntry.pollsOthers`) — and whenever the switcher opens. A server this computer has no route to
+/// (`ServerRoute`) is asked nothing and shown unreachable, as the request would have ended. `changes` fires when an
+/// answer (or a session's state) changed what a list shows.
 @MainActor
 final class ServerStates {
     private(set) var probed: [String: ServerReachability] = [:]
@@ -28,9 +29,18 @@ final class ServerStates {
         probing?.cancel()
         guard !servers.isEmpty else { return }
         probing = Task { [weak self] in
-            let answers = await ServerProbe.check(servers)
+            var routed: [ServerProfile] = []
+            var answers: [String: ServerReachability] = [:]
+            for server in servers {
+                if let address = server.server, await !ServerRoute.exists(to: address) {
+                    answers[server.id] = .unreachable(.networkUnreachable)
+                } else {
+                    routed.append(server)
+                }
+            }
+            for (server, answer) in zip(routed, await ServerProbe.check(routed)) { answers[server.id] = answer }
             guard let self, !Task.isCancelled else { return }
-            for (server, answer) in zip(servers, answers) { probed[server.id] = answer }
+            probed.merge(answers) { $1 }
             changes.notify(())
         }
     }

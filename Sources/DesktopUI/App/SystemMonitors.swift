@@ -4,14 +4,10 @@ import GtkKit
 
 /// Feeds the desktop's own knowledge into the connection state machine: GNetworkMonitor (offline:
 /// pause retries and say so; back: reconnect at once) and GPowerProfileMonitor (power saver:
-/// poll and refresh less often).
-///
-/// GIO's "network available" means a default route. A server on a network this computer is on — a LAN
-/// or a VPN without a gateway — is reachable without one, so then the monitor is asked about the
-/// server's own address (`g_network_monitor_can_reach_async`: the routes it knows, and a name resolved).
+/// poll and refresh less often). Offline means no route to the server (`ServerRoute`).
 @MainActor
 final class SystemMonitors {
-    private let network: OpaquePointer
+    private let network: OpaquePointer = g_network_monitor_get_default()
     private var power: OpaquePointer?
     private weak var connection: ConnectionController?
     private let server: ServerAddress
@@ -22,7 +18,6 @@ final class SystemMonitors {
     init(connection: ConnectionController) {
         self.connection = connection
         server = connection.snapshot.server
-        network = g_network_monitor_get_default()
         power = g_power_profile_monitor_dup_default()
         // "network-changed" carries a gboolean (typed trampoline); the monitors are read back, which say the same.
         handlers.append(Signals.connect(UnsafeMutableRawPointer(network), "network-changed", withBool: { [weak self] _ in self?.update() }))
@@ -48,29 +43,11 @@ final class SystemMonitors {
     private func update() {
         if let power { connection?.powerSaverChanged(enabled: g_power_profile_monitor_get_power_saver_enabled(power) != 0) }
         cancelReachCheck()
-        // A server on this computer is reachable without any network.
-        if server.isOnThisComputer || g_network_monitor_get_network_available(network) != 0 {
-            connection?.networkChanged(available: true)
-        } else {
-            askWhetherServerIsReachable()
-        }
-    }
-
-    private func askWhetherServerIsReachable() {
-        guard let address = g_network_address_parse_uri(server.baseURL, server.scheme == .https ? 443 : 80, nil) else {
-            connection?.networkChanged(available: false)
-            return
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(address)) }
         let cancellable = g_cancellable_new()
         reachCheck = cancellable
-        let network = network
-        AsyncCall.start({ g_network_monitor_can_reach_async(network, address, cancellable, $0, $1) }) { [weak self] result in
-            defer { g_object_unref(cancellable) }
-            var error: UnsafeMutablePointer<GError>?
-            let reachable = g_network_monitor_can_reach_finish(network, result, &error) != 0
-            if let error { g_error_free(error) }
+        ServerRoute.check(server, cancellable: cancellable) { [weak self] reachable in
             guard let self, self.reachCheck == cancellable else { return }
+            g_object_unref(cancellable)
             self.reachCheck = nil
             self.connection?.networkChanged(available: reachable)
         }
@@ -79,6 +56,7 @@ final class SystemMonitors {
     private func cancelReachCheck() {
         guard let reachCheck else { return }
         g_cancellable_cancel(reachCheck)
+        g_object_unref(reachCheck)
         self.reachCheck = nil
     }
 }

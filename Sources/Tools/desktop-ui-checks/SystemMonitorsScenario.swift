@@ -132,6 +132,7 @@ enum SystemMonitorsScenario: ScenarioGroup {
         d.expect(
             await d.wait { d.named(prefix: "message-user-queued", in: main).count == 1 && d.texts(main).contains("Waiting to send") },
             "a message written offline waits in the outbox")
+        await serverWithoutSession(d, main, c)
 
         guard let farAgain = server(c, farHost, port: farPort) else { return d.expect(false, "the server beyond the router restarts") }
         far = farAgain
@@ -148,6 +149,36 @@ enum SystemMonitorsScenario: ScenarioGroup {
         d.expect(
             ResilienceScenarios.loggedContents(c) == ["written offline"], "the server received it once", "\(ResilienceScenarios.loggedContents(c))")
         await inTheBackground(d, main, c, far: &far, port: farPort)
+    }
+
+    /// A server on this network without a session, set up beside the app (as `builderos login` does) while the window
+    /// shows the one beyond the router, offline: the refresh still asks it how it is — no route to the server shown
+    /// says nothing of the routes to the others — and the switcher's row follows it.
+    static func serverWithoutSession(_ d: Driver, _ main: Widget, _ c: ScenarioContext) async {
+        let port = String((Int(c.options["port"] ?? "8080") ?? 8080) + 2)
+        guard var lan = server(c, nearHost, port: port), let address = try? ServerAddress.parse("http://\(nearHost):\(port)") else {
+            return d.expect(false, "a third server, on this network, starts")
+        }
+        defer { lan.kill() }
+        let answers = { Subprocess.succeeds("/usr/bin/curl", ["-s", "-o", "/dev/null", "--max-time", "1", "http://\(nearHost):\(port)/"]) }
+        d.expect(await d.wait { answers() }, "lan answers")
+        let store = SettingsStore()
+        var settings = store.load()
+        let shown = settings.activeServerID
+        guard let profile = try? settings.addServer(address, name: "lan") else { return d.expect(false, "lan is added to the list") }
+        settings.activeServerID = shown
+        // Preferences' shortest interval: the next refresh comes within a wait.
+        settings.autoRefreshSeconds = Int(RefreshSchedule.shortest)
+        d.expect((try? store.save(settings)) != nil, "lan is set up beside the app")
+        d.expect((try? await CredentialStore().store(key: c.key, for: address)) != nil, "with its key in the keyring")
+        let state = { d.widget("server-\(profile.id)", in: main).flatMap { gtk_widget_get_tooltip_text($0) }.map { String(cString: $0) } ?? "" }
+        d.activate("win.switch-server", in: main)
+        d.expect(await d.wait { state() == d.translated("Online") }, "the switcher lists lan, asked as it opens: Online", state())
+        if let switcher = d.widget("server-switcher", in: main) { gtk_menu_button_popdown(OpaquePointer(switcher)) }
+        lan.kill()
+        d.expect(
+            await d.wait(seconds: RefreshSchedule.shortest + 10) { state() == d.translated("Unreachable") },
+            "gone, lan is found so at the next refresh, though the server shown is offline", state())
     }
 
     /// Offline with the server on this network shown: it stays connected, and the one beyond the router, in the
