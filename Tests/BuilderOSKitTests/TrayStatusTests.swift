@@ -79,6 +79,15 @@ struct TrayStatusTests {
         #expect(!TrayMenu(status: TrayStatus(snapshot: nil), windowShown: false).items.contains { $0.action == .addServer })
     }
 
+    @Test func aServerWithoutARouteReadsOfflineAsASessionOfItWould() {
+        let far = ServerProfile(address: "http://10.78.0.1:8080", customName: "far", historyFile: "h")
+        let entry = ServerEntry(profile: far, active: false, snapshot: nil, probe: .unreachable(.networkUnreachable))
+        var offline = ConnectionSnapshot(server: try! ServerAddress.parse(far.address), wantsConnection: true)
+        offline.offline = true
+        #expect(entry.stateText == offline.stateText && entry.indicator == .disconnected)
+        #expect(ServerEntry(profile: far, active: false, snapshot: nil, probe: .unreachable(.timedOut)).stateText == "Unreachable")
+    }
+
     @Test func otherServersAreAskedUnlessSavingPowerWhereverTheActiveOneIs() {
         var snapshot = ConnectionSnapshot(server: server, wantsConnection: true)
         #expect(ServerEntry.pollsOthers(snapshot) && ServerEntry.pollsOthers(nil))

@@ -19,6 +19,8 @@ public struct ServerEntry: Sendable, Equatable, Identifiable {
             case .online: stateText = L("Online")
             case .signInAgain: stateText = L("Sign in again")
             case .keyRejected: stateText = L("Key rejected")
+            // No route to it: what a session of it would say.
+            case .unreachable(.networkUnreachable): stateText = L("Offline")
             case .unreachable: stateText = L("Unreachable")
             }
         } else {

@@ -4,7 +4,7 @@ import Foundation
 /// How the servers without a session are, for the switcher and the tray: a light status request each
 /// (`ServerProbe`, with that server's own key) at the active session's refresh interval — none while the computer
 /// saves power (`ServerEntry.pollsOthers`) — and whenever the switcher opens. A server this computer has no route to
-/// (`ServerRoute`) is asked nothing and shown unreachable, as the request would have ended. `changes` fires when an
+/// (`ServerRoute`) is asked nothing and shown offline, as a session of it would be. `changes` fires when an
 /// answer (or a session's state) changed what a list shows.
 @MainActor
 final class ServerStates {
