@@ -34,8 +34,10 @@ final class QuickActions {
 
     init() {
         button = gtk_menu_button_new()
-        // The glyph alone, as the design's round button (a label would bring the menu arrow with it).
-        gtk_menu_button_set_child(OpaquePointer(button), UI.label("⚡"))
+        // The glyph alone, as the design's round button (a label would bring the menu arrow with it). ⚡ is an emoji
+        // by default: with an emoji font installed, as on most desktops, it came out a yellow picture from that font,
+        // loaded for it in the first frame. U+FE0E asks for the text glyph, in the accent's colour.
+        gtk_menu_button_set_child(OpaquePointer(button), UI.label("⚡\u{FE0E}"))
         gtk_menu_button_set_has_frame(OpaquePointer(button), 0)
         gtk_widget_set_name(button, "quick-actions")
         Tooltip.set(button, L("Quick actions (Ctrl+K)"))

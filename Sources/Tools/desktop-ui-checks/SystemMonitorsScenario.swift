@@ -156,7 +156,7 @@ enum SystemMonitorsScenario: ScenarioGroup {
     /// says nothing of the routes to the others — and the switcher's row follows it.
     static func serverWithoutSession(_ d: Driver, _ main: Widget, _ c: ScenarioContext) async {
         let port = String((Int(c.options["port"] ?? "8080") ?? 8080) + 2)
-        guard var lan = server(c, nearHost, port: port), let address = try? ServerAddress.parse("http://\(nearHost):\(port)") else {
+        guard let lan = server(c, nearHost, port: port), let address = try? ServerAddress.parse("http://\(nearHost):\(port)") else {
             return d.expect(false, "a third server, on this network, starts")
         }
         defer { lan.kill() }
