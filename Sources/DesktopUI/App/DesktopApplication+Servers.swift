@@ -100,6 +100,7 @@ struct ParkedSession {
     let monitors: SystemMonitors?
 
     func end() {
+        PageWindow.close(showing: session)
         session.connection.refreshSchedule.stop()
         session.connection.disconnect()
         monitors?.stop()

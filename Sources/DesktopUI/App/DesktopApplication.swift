@@ -338,6 +338,7 @@ public final class DesktopApplication {
     var gApplication: UnsafeMutablePointer<GApplication> { gapp }
 
     func endSession() {
+        if let session { PageWindow.close(showing: session) }
         session?.connection.refreshSchedule.stop()
         session?.connection.disconnect()
         detachSession()

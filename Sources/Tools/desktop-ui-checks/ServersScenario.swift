@@ -181,6 +181,7 @@ enum ServersScenario: ScenarioGroup {
         guard let mini = SettingsStore().load().servers.first(where: { $0.name == "mini" }) else { return d.expect(false, "mini is set up") }
         d.app.switchServer(to: mini.id)
         d.expect(await d.wait { switcherName(d, main) == "mini" }, "on mini again")
+        guard await pageWindowOfMini(d, main, c) else { return }
         d.activate("app.sign-out", in: main)
         guard await d.wait(until: { d.window(named: "sign-out-confirm") != nil }), let dialog = d.window(named: "sign-out-confirm") else {
             return d.expect(false, "Forget Server… asks first")
@@ -194,6 +195,38 @@ enum ServersScenario: ScenarioGroup {
         let names = SettingsStore().load().servers.map(\.name)
         d.expect(!names.contains("mini") && names.contains("studio"), "mini is no longer set up", "\(names)")
         d.expect(!FileManager.default.fileExists(atPath: miniFile), "its history was deleted, as ticked")
+        d.expect(await d.wait { d.window(named: "page-window-dashboard") == nil }, "and mini's page window closed with it")
+    }
+
+    /// Open in New Window on mini: the page's window names mini, and still does once the main window shows studio.
+    static func pageWindowOfMini(_ d: Driver, _ main: Widget, _ c: ScenarioContext) async -> Bool {
+        guard let studio = SettingsStore().load().servers.first(where: { $0.name == "studio" }) else {
+            d.expect(false, "studio is set up")
+            return false
+        }
+        d.activate(PageID.dashboard.windowAction, in: main)
+        await d.settle()
+        d.activate("win.open-page-window", in: main)
+        guard await d.wait(until: { d.window(named: "page-window-dashboard") != nil }), let pageWindow = d.window(named: "page-window-dashboard")
+        else {
+            d.expect(false, "Open in New Window opens the Dashboard in its own window")
+            return false
+        }
+        let named = {
+            let title = gtk_window_get_title(gtkCast(pageWindow, to: GtkWindow.self)).map { String(cString: $0) } ?? ""
+            let label = d.widget("page-window-server", in: pageWindow).map { d.texts($0) } ?? ""
+            return label == "mini" && title.contains("mini") ? "mini" : "\(label) | \(title)"
+        }
+        d.expect(named() == "mini", "the page's window names its server, in its header and its title", named())
+        d.app.switchServer(to: studio.id)
+        d.expect(await d.wait { switcherName(d, main) == "studio" }, "the main window switches to studio")
+        d.expect(
+            d.window(named: "page-window-dashboard") == pageWindow && named() == "mini", "the page's window still shows mini, and says so",
+            named())
+        await shot(d, pageWindow, "page-window", c)
+        d.app.switchServer(to: SettingsStore().load().servers.first { $0.name == "mini" }?.id ?? "")
+        d.expect(await d.wait { switcherName(d, main) == "mini" }, "back on mini")
+        return true
     }
 
     /// A screenshot, its name prefixed for a run in another language (`--screens german`).
