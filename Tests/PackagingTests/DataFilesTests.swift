@@ -97,7 +97,7 @@ struct DataFilesTests {
         }
     }
 
-    /// The window icon (16–512 px) and the tray's state icons (16, 22, 32, 48 px) are looked up at
+    /// The window icon (16–512 px), the tray's state icons (16, 22, 32, 48 px) and the composer's ⚡ are looked up at
     /// sizes that PNG renditions cover, so drawing them needs no SVG renderer (librsvg, loaded at
     /// start-up, costs time and several MiB).
     @Test func everyIconSizeTheAppAsksForHasAPNG() throws {
@@ -106,6 +106,8 @@ struct DataFilesTests {
         for state in ["connected", "connecting", "disconnected", "failed"] {
             wanted += [16, 22, 32, 48].map { ("status", "app.builderos.Desktop-\(state)", $0) }
         }
+        // The composer's ⚡, symbolic (recoloured by GTK): at 16 px, and 32 for a screen at twice the scale.
+        wanted += [16, 32].map { ("actions", "builderos-quick-actions-symbolic.symbolic", $0) }
         for (context, name, size) in wanted {
             let file = hicolor.appendingPathComponent("\(size)x\(size)/\(context)/\(name).png")
             let bytes = try [UInt8](Data(contentsOf: file))

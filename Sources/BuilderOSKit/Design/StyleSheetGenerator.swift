@@ -120,8 +120,7 @@ public enum StyleSheetGenerator {
             // line tall and its padding (002: 36 px).
             ".\(prefix)composer scrollbar.vertical slider { min-height: \(t.space("md")); }",
             // The input bar's buttons are circles (002: ⚡ and Send, 36 px): Send filled with the accent, the others flat
-            // in the accent's colour. Icons at GTK's 16 px, not the design's 18 (docs/performance.md, rule 49); ⚡ at the
-            // body text's size, a font the first frame has anyway.
+            // in the accent's colour. Icons (⚡ among them) at GTK's 16 px, not the design's 18 (docs/performance.md, rule 49).
             "button.\(prefix)input-bar-button, menubutton.\(prefix)input-bar-button > button { min-width: \(t.size("input-bar-button")); min-height: \(t.size("input-bar-button")); padding: 0; border-width: 0; border-radius: \(t.radius("pill")); }",
             "button.\(prefix)input-bar-button.flat, menubutton.\(prefix)input-bar-button > button { color: @accent-text; }",
             ".\(prefix)transparent, listview.\(prefix)transparent, listview.\(prefix)transparent > row, .\(prefix)transparent > row { background-color: transparent; }",

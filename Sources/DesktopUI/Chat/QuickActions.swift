@@ -32,12 +32,16 @@ final class QuickActions {
     var onCommand: ((String) -> Void)?
     var onSettings: (() -> Void)?
 
+    /// Without the app id's dots: GTK 4.8 takes a symbolic PNG's icon name up to the first dot of its file name.
+    static let iconName = "builderos-quick-actions-symbolic"
+
     init() {
         button = gtk_menu_button_new()
-        // The glyph alone, as the design's round button (a label would bring the menu arrow with it). ⚡ is an emoji
-        // by default: with an emoji font installed, as on most desktops, it came out a yellow picture from that font,
-        // loaded for it in the first frame. U+FE0E asks for the text glyph, in the accent's colour.
-        gtk_menu_button_set_child(OpaquePointer(button), UI.label("⚡\u{FE0E}"))
+        // The design's ⚡ as an icon of the app's own (a symbolic PNG, in the accent's colour), alone, as the design's
+        // round button: a label would bring the menu arrow with it. As text, ⚡ is an emoji: with an emoji font
+        // installed, as on most desktops, it came out a yellow picture from that font (10 MB, loaded in the first
+        // frame), and as a text glyph it is thin and half the design's size.
+        gtk_menu_button_set_child(OpaquePointer(button), gtk_image_new_from_icon_name(Self.iconName))
         gtk_menu_button_set_has_frame(OpaquePointer(button), 0)
         gtk_widget_set_name(button, "quick-actions")
         Tooltip.set(button, L("Quick actions (Ctrl+K)"))

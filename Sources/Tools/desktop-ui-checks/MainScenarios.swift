@@ -299,26 +299,6 @@ enum MainScenarios: ScenarioGroup {
             "the message carries the uploaded file's address", "\(String(describing: sent?.attachments))")
     }
 
-    /// The fonts ⚡'s label is set in (the test machine has an emoji font, as most desktops do: `install-deps`).
-    static func quickActionsFonts(_ button: Widget) -> [String] {
-        let isLabel = { (widget: Widget) in
-            g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), gtk_label_get_type()) != 0
-        }
-        guard let label = WidgetTree.all(button).first(where: isLabel), let layout = gtk_label_get_layout(OpaquePointer(label)),
-            let iter = pango_layout_get_iter(layout)
-        else { return [] }
-        defer { pango_layout_iter_free(iter) }
-        var fonts: [String] = []
-        repeat {
-            guard let run = pango_layout_iter_get_run_readonly(iter), let font = run.pointee.item.pointee.analysis.font,
-                let description = pango_font_describe(font)
-            else { continue }
-            defer { pango_font_description_free(description) }
-            fonts.append(pango_font_description_get_family(description).map { String(cString: $0) } ?? "")
-        } while pango_layout_iter_next_run(iter) != 0
-        return fonts
-    }
-
     /// The input bar as the design draws it (002): ⚡ and Send are 36 px circles, the empty field one line about as
     /// tall; a long message grows the field up to its cap, then scrolls in it.
     static func inputBarShape(_ d: Driver, _ main: Widget) async {
@@ -336,13 +316,18 @@ enum MainScenarios: ScenarioGroup {
         let side = Int32(tokens.size("input-bar-button"))
         let sizes = [send, gtk_widget_get_first_child(quick) ?? quick].map(size)
         d.expect(sizes.allSatisfy { $0 == (side, side) }, "⚡ and Send are \(side) px squares (circles)", "\(sizes)")
-        let glyphFonts = quickActionsFonts(quick)
-        d.expect(
-            !glyphFonts.isEmpty && !glyphFonts.contains { $0.contains("Emoji") }, "⚡ is set in a text font, not an emoji font",
-            "\(glyphFonts)")
+        let bolt = "builderos-quick-actions-symbolic"
+        let image = WidgetTree.all(quick).first {
+            g_type_check_instance_is_a(UnsafeMutableRawPointer($0).assumingMemoryBound(to: GTypeInstance.self), gtk_image_get_type()) != 0
+        }
+        let shown = image.flatMap { gtk_image_get_icon_name(OpaquePointer($0)) }.map { String(cString: $0) }
+        let theme = gtk_icon_theme_get_for_display(gtk_widget_get_display(quick))
+        d.expect(shown == bolt && gtk_icon_theme_has_icon(theme, bolt) != 0, "⚡ is the app's own icon, found in the icon theme", shown ?? "no image")
         // Rule 49 of docs/performance.md: an icon at a size the theme has not drawn is drawn from its SVG.
         let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
         d.expect(!maps.contains("librsvg"), "no icon of the window is drawn from its SVG (librsvg is not loaded)")
+        // The test machine has an emoji font, as most desktops do (`install-deps`): ⚡ as text was drawn from it.
+        d.expect(!maps.contains("NotoColorEmoji"), "and nothing is drawn from the emoji font")
         let empty = size(field).1
         d.expect(empty >= side && empty < side * 3 / 2, "the empty field is one line tall, about as tall as the buttons", "\(empty) px")
         d.typeText((1...30).map { "line \($0)" }.joined(separator: "\n"), into: "message-input", in: main)
