@@ -331,15 +331,15 @@ enum MainScenarios: ScenarioGroup {
         let empty = size(field).1
         d.expect(empty >= side && empty < side * 3 / 2, "the empty field is one line tall, about as tall as the buttons", "\(empty) px")
         d.typeText((1...30).map { "line \($0)" }.joined(separator: "\n"), into: "message-input", in: main)
-        await d.settle()
         let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
         let cap = Int32(tokens.layout("composer-max-height"))
+        // Laid out at the next frames, which come late on a busy machine (GL drawn on the CPU): waited for.
         d.expect(
-            gtk_widget_get_height(scroller) == cap && gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment),
-            "thirty lines grow the field to its cap and scroll in it", "\(gtk_widget_get_height(scroller)) px of \(cap)")
+            await d.wait {
+                gtk_widget_get_height(scroller) == cap && gtk_adjustment_get_upper(adjustment) > gtk_adjustment_get_page_size(adjustment)
+            }, "thirty lines grow the field to its cap and scroll in it", "\(gtk_widget_get_height(scroller)) px of \(cap)")
         d.typeText("", into: "message-input", in: main)
-        await d.settle()
-        d.expect(size(field).1 == empty, "emptied, it is one line again", "\(size(field).1) px")
+        d.expect(await d.wait { size(field).1 == empty }, "emptied, it is one line again", "\(size(field).1) px")
     }
 
     static func chat(_ d: Driver, _ main: Widget, _ c: ScenarioContext) async {
