@@ -15,7 +15,7 @@ final class PageWindow {
     private let kind: PageKind
     private let serverName: Widget
     /// The open page windows, for `close(showing:)`.
-    private static var open: [WeakPageWindow] = []
+    private static var open: [WeakBox<PageWindow>] = []
 
     init(context: PageContext, kind: PageKind) {
         (self.context, self.kind, session) = (context, kind, context.session)
@@ -40,7 +40,9 @@ final class PageWindow {
         showServerName()
         context.servers?.serverChanges.add(owner: self) { [weak self] in self?.showServerName() }
         Self.open.removeAll { $0.value == nil }
-        Self.open.append(WeakPageWindow(self))
+        let entry = WeakBox<PageWindow>()
+        entry.value = self
+        Self.open.append(entry)
         Lifetime.tie(self, to: window)
     }
 
@@ -62,9 +64,4 @@ final class PageWindow {
         UI.setText(serverName, name)
         gtk_window_set_title(gtkCast(window, to: GtkWindow.self), String(format: L("%1$@ on %2$@ — BuilderOS"), kind.title, name))
     }
-}
-
-private final class WeakPageWindow {
-    weak var value: PageWindow?
-    init(_ value: PageWindow) { self.value = value }
 }
