@@ -40,17 +40,39 @@ public enum ServerReachability: Sendable, Equatable {
 
 public enum ServerProbe {
     /// Asks each server at once, each with its own key and a short timeout: a slow or dead server never holds up
-    /// the others. The answers come in the list's order.
+    /// the others. The answers come in the list's order, once all are in (`builderos servers` prints one table).
     public static func check(_ servers: [ServerProfile], credentials: CredentialStore = CredentialStore(), timeout: Double = 5)
         async -> [ServerReachability]
     {
-        await withTaskGroup(of: (Int, ServerReachability).self) { group in
-            for (index, profile) in servers.enumerated() {
-                group.addTask { (index, await check(profile, credentials: credentials, timeout: timeout)) }
+        var byID: [String: ServerReachability] = [:]
+        for await (id, answer) in answers(servers, credentials: credentials, timeout: timeout) { byID[id] = answer }
+        return servers.map { byID[$0.id] ?? .signInAgain }
+    }
+
+    /// Each server's answer as soon as it is in, with the server's id: what the switcher's and the tray's dots follow,
+    /// so a server that takes its time holds up only its own dot. A server `routeExists` says this computer has no
+    /// route to is asked nothing and answers as a session of it would be: offline. Ending the iteration (or its
+    /// task) cancels the requests still out.
+    public static func answers(
+        _ servers: [ServerProfile], credentials: CredentialStore = CredentialStore(), timeout: Double = 5,
+        routeExists: @escaping @Sendable (ServerAddress) async -> Bool = { _ in true }
+    ) -> AsyncStream<(id: String, answer: ServerReachability)> {
+        AsyncStream { continuation in
+            let asking = Task {
+                await withTaskGroup(of: (id: String, answer: ServerReachability).self) { group in
+                    for profile in servers {
+                        group.addTask {
+                            if let address = profile.server, await !routeExists(address) {
+                                return (profile.id, .unreachable(.networkUnreachable))
+                            }
+                            return (profile.id, await check(profile, credentials: credentials, timeout: timeout))
+                        }
+                    }
+                    for await answer in group { continuation.yield(answer) }
+                }
+                continuation.finish()
             }
-            var answers = [ServerReachability](repeating: .signInAgain, count: servers.count)
-            for await (index, answer) in group { answers[index] = answer }
-            return answers
+            continuation.onTermination = { _ in asking.cancel() }
         }
     }
 

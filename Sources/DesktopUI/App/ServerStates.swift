@@ -24,24 +24,18 @@ final class ServerStates {
         for session in [active] + others { session.connection.changes.add(owner: feed) { [weak self] _ in self?.changes.notify(()) } }
     }
 
-    /// Asks each of `servers` once (a check already running is replaced).
+    /// Asks each of `servers` once (a check already running is replaced), and shows each answer as it comes:
+    /// a server that takes its time holds up only its own dot.
     func check(_ servers: [ServerProfile]) {
         probing?.cancel()
         guard !servers.isEmpty else { return }
+        let answers = ServerProbe.answers(servers) { await ServerRoute.exists(to: $0) }
         probing = Task { [weak self] in
-            var routed: [ServerProfile] = []
-            var answers: [String: ServerReachability] = [:]
-            for server in servers {
-                if let address = server.server, await !ServerRoute.exists(to: address) {
-                    answers[server.id] = .unreachable(.networkUnreachable)
-                } else {
-                    routed.append(server)
-                }
+            for await (id, answer) in answers {
+                guard let self, !Task.isCancelled else { return }
+                probed[id] = answer
+                changes.notify(())
             }
-            for (server, answer) in zip(routed, await ServerProbe.check(routed)) { answers[server.id] = answer }
-            guard let self, !Task.isCancelled else { return }
-            probed.merge(answers) { $1 }
-            changes.notify(())
         }
     }
 
