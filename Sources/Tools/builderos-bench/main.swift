@@ -3,7 +3,8 @@ import Foundation
 import ReferenceServer
 import ToolSupport
 
-// builderos-bench --bin DIR [--tools DIR] [--runs N] [--only startup|status|stream|scroll|search|switch|link-order|start-fonts-seed] [--work DIR]
+// builderos-bench --bin DIR [--tools DIR] [--runs N] [--only startup|status|stream|scroll|search|switch|paired|link-order|start-fonts-seed] [--work DIR]
+//                 [--against DIR]       (with --only paired: the other build's installed executables)
 //                 [--scroll-seconds S]  (the time box of each scrolling direction; 180 by default)
 //                 [--wheel-seconds S]   (the same at a tenth of a page a frame; 30 by default)
 // Run by meson-helpers/benchmark (under xvfb-run and a private keyring). Prints one table of
@@ -110,24 +111,7 @@ if only == nil || only == "startup" {
     let idle = try sandbox("idle", server: server, messages: 0)
     let big = try sandbox("ten-thousand", server: server, messages: 10_000)
     print("Start-up to first frame (\(runs) runs each)…")
-    // From spawning the process to its first painted frame, as the process itself saw the frame
-    // (each exits right after it; the whole process's time, exit included, is printed beside).
-    // The exit is not start-up, and it is not alike: a process that ends holding an inotify watch
-    // (the app's GSettings keyfile backend, which the benchmark's sandboxes use) waits 2–20 ms in
-    // the kernel for the watch to be retired; the C window holds none.
-    let frameFile = work.appendingPathComponent("first-frame").path
-    var wholeProcess: [String: [Double]] = [:]
-    var quietWaits: [Double] = []
-    func firstFrame(_ label: String, _ path: String, _ arguments: [String], _ environment: [String: String], quiet: Bool = true) -> Double {
-        unlink(frameFile)
-        if quiet { quietWaits.append(QuietMachine.wait()) }
-        let run = Processes.run(path, arguments, environment: environment.merging([exitNow: "0", BenchmarkExitVariable.frameFile: frameFile]) { $1 })
-        wholeProcess[label, default: []].append(run.seconds)
-        guard let text = try? String(contentsOfFile: frameFile, encoding: .utf8),
-            let painted = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        else { print("  \(label): no first frame written"); return .nan }
-        return Double(painted - run.spawnedNanoseconds) / 1e9
-    }
+    let timer = FirstFrameTimer(work: work)
     var app: [Double] = [], app10k: [Double] = [], appEmpty: [Double] = [], c: [Double] = []
     // A user's later starts, not the first: one unmeasured start per conversation leaves what a
     // start keeps for the next (the first frame's fonts, `StartFonts`) in the sandbox's cache. The
@@ -141,20 +125,14 @@ if only == nil || only == "startup" {
         // freeing a client's resources), and in a fixed order the same row came after the same one.
         let fresh = try sandbox("first-start-\(run)", server: server, messages: 0)
         let starts: [() -> Void] = [
-            { app.append(firstFrame("app, 1,000 messages", binary("builderos-desktop"), [], start1k)) },
-            { c.append(firstFrame("C window", reference, ["0"], base)) },
-            { app10k.append(firstFrame("app, 10,000 messages", binary("builderos-desktop"), [], big)) },
-            { appEmpty.append(firstFrame("app, signed in, no conversation, first start", binary("builderos-desktop"), [], fresh)) },
+            { app.append(timer.time("app, 1,000 messages", binary("builderos-desktop"), [], start1k)) },
+            { c.append(timer.time("C window", reference, ["0"], base)) },
+            { app10k.append(timer.time("app, 10,000 messages", binary("builderos-desktop"), [], big)) },
+            { appEmpty.append(timer.time("app, signed in, no conversation, first start", binary("builderos-desktop"), [], fresh)) },
         ]
         starts.shuffled().forEach { $0() }
     }
-    print(
-        String(
-            format: "  waited for a quiet machine before each start: median %.0f ms, longest %.0f ms", Stats.median(quietWaits) * 1000,
-            (quietWaits.max() ?? 0) * 1000))
-    for (label, seconds) in wholeProcess.sorted(by: { $0.key < $1.key }) {
-        print(String(format: "  whole process, exit included: %@ %.0f ms", label, Stats.median(seconds) * 1000))
-    }
+    timer.printAside()
     let (a, a10k, aEmpty, r) = (Stats.median(app), Stats.median(app10k), Stats.median(appEmpty), Stats.median(c))
     // Beside the ratio of the medians, the range of each run's ratio to the C window started next to
     // it: between two starts GTK's own start alone moves by tens of milliseconds.
@@ -178,8 +156,8 @@ if only == nil || only == "startup" {
     let loops = (0..<ProcessInfo.processInfo.activeProcessorCount).map { _ in Processes.busyLoop() }
     var busy: [Double] = [], busyC: [Double] = []
     for _ in 0..<max(runs / 2, 5) {
-        busy.append(firstFrame("app, 1,000 messages, every core busy", binary("builderos-desktop"), [], start1k, quiet: false))
-        busyC.append(firstFrame("C window, every core busy", reference, ["0"], base, quiet: false))
+        busy.append(timer.time("app, 1,000 messages, every core busy", binary("builderos-desktop"), [], start1k, quiet: false))
+        busyC.append(timer.time("C window, every core busy", reference, ["0"], base, quiet: false))
     }
     loops.forEach { $0.terminate() }
     let (b, bC) = (Stats.median(busy), Stats.median(busyC))
@@ -200,6 +178,44 @@ if only == nil || only == "startup" {
         "peak RSS, 10,000-message conversation open", String(format: "%.1f MiB", bigPeak / 1024),
         String(format: "%.1f MiB (C GTK window)", cPeak / 1024),
         String(format: "+%.1f MiB", (bigPeak - cPeak) / 1024), "≤ +60 MiB", (bigPeak - cPeak) / 1024 <= 60)
+}
+
+// Paired starts (`--only paired --against DIR`, run by meson-helpers/benchmark-against): this build's start-up
+// against another build's (DIR: its installed executables), the two alternating in a random order with the C
+// window each round, each build with a profile of its own. What judges one change: two full runs' medians move by
+// more than most changes do (performance.md, "What is left"), the starts of one round far less.
+if only == "paired" {
+    guard let against = options["against"] else {
+        print("--only paired needs --against DIR, the folder of the other build's installed executables")
+        exit(2)
+    }
+    let other = (against as NSString).appendingPathComponent("builderos-desktop")
+    let timer = FirstFrameTimer(work: work)
+    print("Paired starts against \(against) (\(runs) rounds each)…")
+    for (what, messages) in [("1,000-message conversation", 1_000), ("10,000-message conversation", 10_000)] {
+        let mine = try sandbox("paired-this-\(messages)", server: server, messages: messages)
+        let theirs = try sandbox("paired-other-\(messages)", server: server, messages: messages)
+        // Later starts, as in the start-up rows: the first, unmeasured, keeps the first frame's fonts for the next.
+        _ = Processes.run(binary("builderos-desktop"), [], environment: mine.merging([exitNow: "0"]) { $1 })
+        _ = Processes.run(other, [], environment: theirs.merging([exitNow: "0"]) { $1 })
+        var this: [Double] = [], that: [Double] = [], c: [Double] = []
+        for _ in 0..<runs {
+            let starts: [() -> Void] = [
+                { this.append(timer.time("this build, \(what)", binary("builderos-desktop"), [], mine)) },
+                { that.append(timer.time("the other build, \(what)", other, [], theirs)) },
+                { c.append(timer.time("C window", reference, ["0"], base)) },
+            ]
+            starts.shuffled().forEach { $0() }
+        }
+        let differences = zip(this, that).map { ($0 - $1) * 1000 }.filter(\.isFinite)
+        let thisBuildSooner = differences.filter { $0 < 0 }.count
+        add(
+            "start → first frame (\(what)), this build against the other", String(format: "%.1f ms", Stats.median(this) * 1000),
+            String(format: "%.1f ms (the other build; C window %.1f ms)", Stats.median(that) * 1000, Stats.median(c) * 1000),
+            String(format: "%+.1f ms (rounds' median; sooner in %d of %d)", Stats.median(differences), thisBuildSooner, differences.count),
+            "(a change's cost)", nil)
+    }
+    timer.printAside()
 }
 
 if only == nil || only == "status" {
