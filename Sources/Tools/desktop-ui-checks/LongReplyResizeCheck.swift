@@ -40,7 +40,7 @@ enum LongReplyResizeCheck {
         // Then the rest, a few a frame, until none is estimated; the column is as tall as its blocks.
         let finished = await d.wait(seconds: 20) { !LazyColumn.isValidating(view.widget) }
         await d.settle()
-        d.expect(finished && LazyColumn.hiddenChildren(view.widget).isEmpty, "every block is measured in the end")
+        d.expect(await d.wait { finished && LazyColumn.hiddenChildren(view.widget).isEmpty }, "every block is measured in the end")
         let width = gtk_widget_get_width(view.widget)
         let exact =
             blocks.reduce(Int32(0)) { sum, block in
@@ -58,7 +58,9 @@ enum LongReplyResizeCheck {
         let measuresBeforeScroll = view.measureCount(ofBlock: 0)
         gtk_adjustment_set_value(adjustment, 0)
         await d.settle()
-        d.expect(gtk_widget_get_child_visible(blocks[0]) != 0 && inView(blocks[0], scroller), "scrolled to the top, the first block is drawn again")
+        d.expect(
+            await d.wait { gtk_widget_get_child_visible(blocks[0]) != 0 && inView(blocks[0], scroller) },
+            "scrolled to the top, the first block is drawn again")
         d.expect(view.measureCount(ofBlock: 0) == measuresBeforeScroll, "without being laid out again")
         d.expect(LazyColumn.parkedChildren(view.widget).contains(blocks[blocks.count - 1]), "and the last block, now far below, is parked")
         // The block with the keyboard focus (text selected in it) stays drawn when scrolled away.
@@ -81,7 +83,7 @@ enum LongReplyResizeCheck {
         d.expect(!LazyColumn.hiddenChildren(view.widget).isEmpty, "the blocks far from the view wait")
         _ = await d.wait(seconds: 20) { !LazyColumn.isValidating(view.widget) }
         await d.settle()
-        d.expect(LazyColumn.hiddenChildren(view.widget).isEmpty, "and are shown in the end")
+        d.expect(await d.wait { LazyColumn.hiddenChildren(view.widget).isEmpty }, "and are shown in the end")
         d.expect(inView(reading, scroller), "the paragraph read before the resize is still in view", describePosition(reading, scroller, blocks))
 
         // And wider again: everything above is estimated, then measured (shorter); the paragraph
@@ -91,7 +93,7 @@ enum LongReplyResizeCheck {
         _ = await d.wait(seconds: 5) { gtk_widget_get_width(view.widget) > 800 }
         _ = await d.wait(seconds: 20) { !LazyColumn.isValidating(view.widget) }
         await d.settle()
-        d.expect(LazyColumn.hiddenChildren(view.widget).isEmpty, "after widening too, every block is shown in the end")
+        d.expect(await d.wait { LazyColumn.hiddenChildren(view.widget).isEmpty }, "after widening too, every block is shown in the end")
         d.expect(
             inView(readingNow, scroller), "the paragraph read before widening is still in view", describePosition(readingNow, scroller, blocks))
         gtk_window_destroy(gtkCast(window, to: GtkWindow.self))
@@ -125,7 +127,9 @@ enum LongReplyResizeCheck {
         let columns = WidgetTree.all(list.widget).filter { LazyColumn.isColumn($0) }
         _ = await d.wait(seconds: 20) { columns.allSatisfy { !LazyColumn.isValidating($0) } }
         await d.settle()
-        d.expect(!columns.isEmpty && columns.allSatisfy { LazyColumn.hiddenChildren($0).isEmpty }, "every block of the reply is shown again")
+        d.expect(
+            await d.wait { !columns.isEmpty && columns.allSatisfy { LazyColumn.hiddenChildren($0).isEmpty } },
+            "every block of the reply is shown again")
         d.expect(
             atEnd(), "after resizing, the view is still at the reply's end",
             "\(gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment) - gtk_adjustment_get_value(adjustment)) px above it")

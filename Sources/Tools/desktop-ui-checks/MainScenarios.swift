@@ -100,10 +100,11 @@ enum MainScenarios: ScenarioGroup {
         let dark = theme.loadedDark
         Properties.setString(settings, "gtk-theme-name", "HighContrast")
         await d.settle()
-        d.expect(dark != nil && !theme.standsIn && theme.loadedDark == nil, "a high-contrast session theme replaces the trimmed copy")
+        d.expect(
+            await d.wait { dark != nil && !theme.standsIn && theme.loadedDark == nil }, "a high-contrast session theme replaces the trimmed copy")
         Properties.setString(settings, "gtk-theme-name", sessionTheme)
         await d.settle()
-        d.expect(theme.standsIn && theme.loadedDark == dark, "GTK's own theme again: the trimmed copy is back")
+        d.expect(await d.wait { theme.standsIn && theme.loadedDark == dark }, "GTK's own theme again: the trimmed copy is back")
     }
 
     static func toplevels() -> [Widget] {
@@ -345,7 +346,7 @@ enum MainScenarios: ScenarioGroup {
     static func chat(_ d: Driver, _ main: Widget, _ c: ScenarioContext) async {
         d.activate(PageID.chat.windowAction, in: main)
         await d.settle()
-        d.expect(d.texts(main).contains("Welcome to BuilderOS"), "an empty chat shows the welcome", d.texts(main))
+        d.expect(await d.wait { d.texts(main).contains("Welcome to BuilderOS") }, "an empty chat shows the welcome", d.texts(main))
         await d.screenshot(main, "chat-empty")
         await emptyChatWithoutGradient(d, main)
         d.expect(!d.isSensitive("send", in: main), "Send is disabled while the field is empty")
@@ -381,7 +382,7 @@ enum MainScenarios: ScenarioGroup {
         if let row = d.named(prefix: "message-user", in: main).first {
             d.rightClick(row)
             await d.settle()
-            d.expect(d.widget("copy-message", in: row) != nil, "right-clicking a message offers Copy Text")
+            d.expect(await d.wait { d.widget("copy-message", in: row) != nil }, "right-clicking a message offers Copy Text")
             d.click("copy-message", in: row)
             d.expect(
                 d.clipboardText(of: main) == "Hello from the **desktop**", "Copy Text puts the message on the clipboard",
@@ -397,7 +398,9 @@ enum MainScenarios: ScenarioGroup {
             "the quick actions and the new chat's agents are made when first opened, not for the first frame")
         d.activate("win.quick-actions", in: main)
         await d.settle()
-        d.expect(d.widget("quick-actions-sheet", in: main).map { gtk_widget_get_visible($0) != 0 } ?? false, "Ctrl+K opens the quick actions")
+        d.expect(
+            await d.wait { d.widget("quick-actions-sheet", in: main).map { gtk_widget_get_visible($0) != 0 } ?? false },
+            "Ctrl+K opens the quick actions")
         d.expect(d.named(prefix: "quick-action-", in: main).count == 6, "six quick actions")
         await d.screenshot(main, "quick-actions")
         // The sheet itself (a popover has a surface of its own; made when first opened).
@@ -412,7 +415,7 @@ enum MainScenarios: ScenarioGroup {
         d.popup("new-chat", in: main)
         d.click("new-chat-codex", in: main)
         await d.settle()
-        d.expect(d.texts(main).contains("Welcome to BuilderOS"), "a new conversation starts empty")
+        d.expect(await d.wait { d.texts(main).contains("Welcome to BuilderOS") }, "a new conversation starts empty")
         d.typeText("codex, are you there?", into: "message-input", in: main)
         d.click("send", in: main)
         d.expect(await d.wait { completedReplies(d, main) == 1 && d.texts(main).contains("Codex here") }, "Codex answers in its own conversation")

@@ -115,7 +115,8 @@ enum PreviewScenario: ScenarioGroup {
         }
         d.type("http://127.0.0.1:3000", into: "preview-host-entry", in: preferences)
         await d.settle()
-        d.expect(d.texts(preferences).contains("no http://, port or path"), "a URL as preview host is explained", d.texts(preferences))
+        d.expect(
+            await d.wait { d.texts(preferences).contains("no http://, port or path") }, "a URL as preview host is explained", d.texts(preferences))
         d.type("127.0.0.1", into: "preview-host-entry", in: preferences)
         if let entry = d.widget("preview-host-entry", in: preferences) { gtk_widget_grab_focus(entry) }  // scrolls it into view
         await d.settle()

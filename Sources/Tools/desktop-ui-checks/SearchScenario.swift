@@ -166,12 +166,12 @@ enum SearchScenario: ScenarioGroup {
         // Escape: the conversations again, the field empty.
         d.sendKey(0xff1b, to: results)
         await d.settle()
-        d.expect(UI.text(of: entry).isEmpty && gtk_widget_get_mapped(list) != 0, "Escape returns to the conversation list")
+        d.expect(await d.wait { UI.text(of: entry).isEmpty && gtk_widget_get_mapped(list) != 0 }, "Escape returns to the conversation list")
         // `/` in the list goes to the field.
         d.sendKey(0x2f, to: list)
         await d.settle()
         d.expect(
-            gtk_window_get_focus(window).map { gtk_widget_is_ancestor($0, entry) != 0 || $0 == entry } ?? false,
+            await d.wait { gtk_window_get_focus(window).map { gtk_widget_is_ancestor($0, entry) != 0 || $0 == entry } ?? false },
             "/ in the list goes to the search field")
         // Older rows came in above the found one and the view kept it: scroll to the top of what is loaded.
         d.type("nothing-like-this", into: "history-search", in: main)

@@ -18,7 +18,7 @@ enum ServersScenario: ScenarioGroup {
         else { return d.expect(false, "the main window and the scenario's options") }
         d.activate(PageID.chat.windowAction, in: main)
         await d.settle()
-        d.expect(switcherName(d, main) == "studio", "the switcher names the active server", switcherName(d, main))
+        d.expect(await d.wait { switcherName(d, main) == "studio" }, "the switcher names the active server", switcherName(d, main))
         d.expect(await d.wait { d.texts(main).contains("Only on studio") }, "studio's conversations are listed", d.texts(main))
         d.expect(!d.texts(main).contains("Only on mini"), "and not mini's")
 
@@ -138,7 +138,7 @@ enum ServersScenario: ScenarioGroup {
         else { return d.expect(false, "the scenario knows the third server") }
         d.type(lab, into: "server-entry", in: wizard)
         await d.settle()
-        d.expect(d.isSensitive("primary", in: wizard), "another address may go on")
+        d.expect(await d.wait { d.isSensitive("primary", in: wizard) }, "another address may go on")
         d.click("primary", in: wizard)
         await d.settle()
         d.type(key, into: "key-entry", in: wizard)

@@ -142,7 +142,7 @@ enum TrayScenario: ScenarioGroup {
         } else {
             await fake.control("Activate", .tuple([.string("")]))
             await d.settle()
-            d.expect(d.window(named: "main-window") != nil, "Activate keeps a window that is not in front, and presents it")
+            d.expect(await d.wait { d.window(named: "main-window") != nil }, "Activate keeps a window that is not in front, and presents it")
         }
         await fake.control("Activate", .tuple([.string("test-activation-token")]))
         d.expect(await d.wait { d.window(named: "main-window") != nil }, "Activate (with an activation token) shows it again")

@@ -59,24 +59,25 @@ enum WizardScenarios: ScenarioGroup {
         if screenshots { await d.screenshot(w, "1-welcome") }
         d.click("get-started", in: w)
         await d.settle()
-        d.expect(d.texts(w).contains("Where is your server?"), "Get Started leads to the server step")
+        d.expect(await d.wait { d.texts(w).contains("Where is your server?") }, "Get Started leads to the server step")
         d.expect(d.texts(w).contains("Step 2 of 5"), "the step indicator says step 2 of 5")
         d.expect(!d.isSensitive("primary", in: w), "Continue waits for an address")
         d.type("  \(c.server)/  ", into: "server-entry", in: w)
         await d.settle()
         d.expect(
-            d.texts(w).contains("BuilderOS will connect to \(c.server)"), "a pasted address with spaces and a trailing / is normalised",
+            await d.wait { d.texts(w).contains("BuilderOS will connect to \(c.server)") },
+            "a pasted address with spaces and a trailing / is normalised",
             d.texts(w))
         if screenshots { await d.screenshot(w, "2-server") }
         d.press("server-entry", in: w)  // Enter advances
         await d.settle()
-        d.expect(d.texts(w).contains("Enter your API key"), "Enter on the address leads to the key step")
+        d.expect(await d.wait { d.texts(w).contains("Enter your API key") }, "Enter on the address leads to the key step")
         d.expect(d.texts(w).contains(ServerKeyHint.command), "the key step shows where to find the key")
         // A paste that cannot be a key (here: two lines) is explained, and Continue waits.
         d.type("abcdefgh\nX-Injected: yes", into: "key-entry", in: w)
         await d.settle()
         d.expect(
-            d.texts(w).contains("The API key contains a line break or another control character"),
+            await d.wait { d.texts(w).contains("The API key contains a line break or another control character") },
             "a key with a line break is explained", d.texts(w))
         d.expect(!d.isSensitive("primary", in: w), "Continue stays off for what cannot be a key")
         if screenshots { await d.screenshot(w, "3-key-invalid") }
@@ -94,7 +95,7 @@ enum WizardScenarios: ScenarioGroup {
         if let entry = d.widget("key-entry", in: w), let reveal = d.widget("reveal-key", in: w) {
             Signals.emit(UnsafeMutableRawPointer(reveal), "clicked")
             await d.settle()
-            d.expect(gtk_entry_get_visibility(gtkCast(entry, to: GtkEntry.self)) != 0, "Show API key reveals it")
+            d.expect(await d.wait { gtk_entry_get_visibility(gtkCast(entry, to: GtkEntry.self)) != 0 }, "Show API key reveals it")
         }
         d.press("key-entry", in: w)
         d.expect(await d.wait { d.texts(w).contains("Stored in your keyring.") }, "the test passes and stores the key", d.texts(w))
@@ -206,21 +207,23 @@ enum WizardScenarios: ScenarioGroup {
         await d.settle()
         d.type("https://my server.example.com", into: "server-entry", in: w)
         await d.settle()
-        d.expect(d.texts(w).contains("A server address cannot contain spaces."), "a malformed address is explained", d.texts(w))
+        d.expect(await d.wait { d.texts(w).contains("A server address cannot contain spaces.") }, "a malformed address is explained", d.texts(w))
         d.expect(!d.isSensitive("primary", in: w), "Continue stays off for a malformed address")
         await d.screenshot(w, "server-invalid")
         d.type("ftp://files.example.com", into: "server-entry", in: w)
         await d.settle()
-        d.expect(d.texts(w).contains("addresses are not supported"), "other schemes are refused")
+        d.expect(await d.wait { d.texts(w).contains("addresses are not supported") }, "other schemes are refused")
         d.type("https://builderos.example.com/api/status", into: "server-entry", in: w)
         await d.settle()
         d.expect(
-            d.texts(w).contains("BuilderOS will connect to https://builderos.example.com\n")
-                || d.texts(w).hasSuffix("BuilderOS will connect to https://builderos.example.com"),
+            await d.wait {
+                d.texts(w).contains("BuilderOS will connect to https://builderos.example.com\n")
+                    || d.texts(w).hasSuffix("BuilderOS will connect to https://builderos.example.com")
+            },
             "a pasted route is trimmed to the server's base address")
         d.type("http://203.0.113.7:8080", into: "server-entry", in: w)
         await d.settle()
-        d.expect(d.texts(w).contains("Unencrypted connection"), "plain http over the internet is warned about")
+        d.expect(await d.wait { d.texts(w).contains("Unencrypted connection") }, "plain http over the internet is warned about")
         await d.screenshot(w, "server-http-warning")
         d.click("primary", in: w)
         d.expect(await d.wait { d.window(named: "http-consent") != nil }, "and needs confirmation before continuing")
@@ -229,7 +232,7 @@ enum WizardScenarios: ScenarioGroup {
             d.click("cancel-button", in: consent)
         }
         await d.settle()
-        d.expect(d.texts(w).contains("Where is your server?"), "cancelling the confirmation stays on the server step")
+        d.expect(await d.wait { d.texts(w).contains("Where is your server?") }, "cancelling the confirmation stays on the server step")
         // Escape asks before leaving; leaving stores nothing.
         gtk_widget_grab_focus(d.widget("server-entry", in: w)!)
         d.sendKey(Keys.escape, to: w)
@@ -256,7 +259,7 @@ enum WizardScenarios: ScenarioGroup {
         d.expect(await d.wait { d.texts(w).contains(expected) && !d.texts(w).contains("Checking…") }, "Retry runs the test again")
         d.click("back", in: w)
         await d.settle()
-        d.expect(d.texts(w).contains(backTo), "Back leads to where it can be fixed")
+        d.expect(await d.wait { d.texts(w).contains(backTo) }, "Back leads to where it can be fixed")
         d.expect(!SettingsStore().hasSavedServer, "nothing is saved after a failed test")
     }
 
@@ -268,7 +271,8 @@ enum WizardScenarios: ScenarioGroup {
         await d.screenshot(w, "4-test-note")
         d.click("primary", in: w)
         await d.settle()
-        d.expect(d.texts(w).contains("You're all set!") && d.texts(w).contains("not available on this server"), "Done repeats the note")
+        d.expect(
+            await d.wait { d.texts(w).contains("You're all set!") && d.texts(w).contains("not available on this server") }, "Done repeats the note")
     }
 
     static func keyringUnavailable(_ d: Driver, _ c: ScenarioContext) async {
