@@ -9,8 +9,12 @@ import CGtk
 /// synchronous round trip per button before the first frame. (Under Wayland there is no such query.)
 @MainActor
 public enum PageSwitcher {
-    /// The switcher for the pages `stack` holds now (titled with `gtk_stack_add_titled`).
-    public static func make(for stack: Widget, label: String, classes: [String] = []) -> Widget {
+    /// The switcher for the pages `stack` holds now (titled with `gtk_stack_add_titled`). A page with
+    /// an icon name shows its icon instead of its title when the switcher is given less than its natural
+    /// width (`WideOrNarrow`); `tooltip` gives each page's tooltip, by the page's name.
+    public static func make(
+        for stack: Widget, label: String, classes: [String] = [], tooltip: (String) -> String? = { _ in nil }
+    ) -> Widget {
         let box = Accessibility.make(gtk_box_get_type(), role: GTK_ACCESSIBLE_ROLE_TAB_LIST)
         Accessibility.setLabel(box, label)
         UI.addClasses(box, ["linked"] + classes)
@@ -22,9 +26,16 @@ public enum PageSwitcher {
             guard let name = gtk_stack_page_get_name(page), let title = gtk_stack_page_get_title(page) else { continue }
             let button = Accessibility.make(gtk_toggle_button_get_type(), role: GTK_ACCESSIBLE_ROLE_TAB)
             let toggle = gtkCast(button, to: GtkToggleButton.self)
-            gtk_button_set_label(gtkCast(button, to: GtkButton.self), title)
-            gtk_button_set_use_underline(gtkCast(button, to: GtkButton.self), gtk_stack_page_get_use_underline(page))
+            let label = gtk_label_new(title)!
+            gtk_label_set_use_underline(OpaquePointer(label), gtk_stack_page_get_use_underline(page))
+            if let icon = gtk_stack_page_get_icon_name(page) {
+                let image = gtk_image_new_from_icon_name(icon)!
+                gtk_button_set_child(gtkCast(button, to: GtkButton.self), WideOrNarrow.box(wide: label, narrow: image))
+            } else {
+                gtk_button_set_child(gtkCast(button, to: GtkButton.self), label)
+            }
             Accessibility.nameFromLabel(button, String(cString: title))
+            if let text = tooltip(String(cString: name)) { Tooltip.set(button, text) }
             if let first = buttons.first { gtk_toggle_button_set_group(toggle, gtkCast(first.button, to: GtkToggleButton.self)) }
             gtk_box_append(gtkCast(box, to: GtkBox.self), button)
             let pageName = String(cString: name)

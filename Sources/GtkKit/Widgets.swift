@@ -27,6 +27,16 @@ public enum UI {
         return label
     }
 
+    /// The window's buttons (close, and those the desktop's layout adds) on one side, as GtkHeaderBar makes
+    /// them: hidden while that side has none.
+    public static func windowControls(_ side: GtkPackType) -> Widget {
+        let controls = gtk_window_controls_new(side)!
+        // G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN, whose names a release build did not find.
+        g_object_bind_property(
+            UnsafeMutableRawPointer(controls), "empty", UnsafeMutableRawPointer(controls), "visible", GBindingFlags(rawValue: 0b110))
+        return controls
+    }
+
     /// A status dot, drawn from the stylesheet (size, round corners, colour by state class)
     /// rather than set as "●" in a font: the desktop's font (Cantarell) has no such glyph, and GTK
     /// loaded a fallback font for it in the first frame. Silent: what holds it says the state.

@@ -23,6 +23,7 @@ struct GtkKitChecksTests {
         "a spinner turns, drawn by its own code, without loading an SVG renderer",
         "a change made after a frame's layout is laid out again and painted in that frame",
         "the page switcher is a tab list that follows its stack, made without asking the X server",
+        "a header layout centres its middle child, gives way in its order (hidden, compact, shrunk) and gives back what fits",
         "Mesa's GL driver is preloaded only where GDK loads it at start",
         "GDK's GL set-up uses the driver preloaded beside gtk_init, loaded once",
         "a text label is a label to CSS and to assistive technologies",

@@ -3,7 +3,7 @@ import Foundation
 import ProcessHarness
 import Testing
 
-/// Two servers in the window (ServersScenario): the header's switcher, a switch in the same window while a
+/// Two servers in the window (ServersScenario): the header's switcher (and the header at the narrowest width), a switch in the same window while a
 /// reply streams in the background, and Add Server… refusing an address already set up.
 @Suite(
     .enabled(
@@ -12,14 +12,14 @@ import Testing
 struct ServersUITests {
     @Test(arguments: Display.allCases) func switchBetweenTwoServers(on display: Display) async throws {
         try await run(on: display)
-        UIScenario.screenshotsExist("ServersScenario.switching", ["switched", "add-refused"], on: display)
+        UIScenario.screenshotsExist("ServersScenario.switching", ["switched", "header-narrow", "add-refused"], on: display)
         UIScenario.screenshotsExist("ServersScenario.switching", ["switcher", "replace-refused", "forget"], on: display, minimumBytes: 1_000)
     }
 
     /// The same in German, for its texts and screenshots.
     @Test func inGerman() async throws {
         try await run(on: .x11, environment: ["LANG": "C.UTF-8", "LANGUAGE": "de"], screens: "german")
-        UIScenario.screenshotsExist("ServersScenario.switching", ["german-switched", "german-add-refused"], on: .x11)
+        UIScenario.screenshotsExist("ServersScenario.switching", ["german-switched", "german-header-narrow", "german-add-refused"], on: .x11)
         UIScenario.screenshotsExist(
             "ServersScenario.switching", ["german-switcher", "german-replace-refused", "german-forget"], on: .x11, minimumBytes: 1_000)
     }

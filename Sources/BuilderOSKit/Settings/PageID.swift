@@ -8,6 +8,8 @@ public enum PageID: String, CaseIterable, Sendable {
     public var actionName: String { "page-\(rawValue)" }
     /// The same, as activated from outside the window (`win.page-<name>`).
     public var windowAction: String { "win.\(actionName)" }
+    /// 1 for the first page, and so on.
+    public var number: Int { PageID.allCases.firstIndex(of: self)! + 1 }
     /// Ctrl+1 for the first page, and so on.
-    public var accelerator: String { "<Control>\(PageID.allCases.firstIndex(of: self)! + 1)" }
+    public var accelerator: String { "<Control>\(number)" }
 }

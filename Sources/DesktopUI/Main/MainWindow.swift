@@ -41,36 +41,23 @@ public final class MainWindow {
         gtk_stack_set_transition_type(OpaquePointer(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_widget_set_name(stack, "pages")
 
-        let title = UI.label("BuilderOS", classes: [Style.headline], wrap: false)
-        let indicator = ConnectionIndicatorView(connection: context.session.connection)
-        var startWidgets = [title]
-        if let directory = context.servers {
-            let switcher = ServerSwitcher(
-                directory: directory, connection: context.session.connection,
-                name: settings.server(at: context.session.server)?.name ?? context.session.server.displayURL)
-            self.switcher = switcher
-            startWidgets.append(switcher.widget)
-        }
-        let start = UI.hbox(spacing: Style.gap, startWidgets + [indicator.widget])
-        UI.margins(start, start: Style.gapTiny)
-        gtk_header_bar_pack_start(header, start)
-        gtk_header_bar_pack_end(header, Self.mainMenuButton())
-        gtk_header_bar_pack_end(header, Self.pageMenuButton())
-
         // Every page has its slot in the stack from the start (the switcher lists them all), but a page
         // itself is made when it is first shown: start-up and idle memory pay only for the page on screen.
         for kind in PageKind.allCases {
             let slot = UI.vbox()
             gtk_widget_set_vexpand(slot, 1)
             slots[kind] = slot
-            // Titled, without icons: the switcher then shows the page names.
-            gtk_stack_add_titled(OpaquePointer(stack), slot, kind.rawValue, kind.title)
+            // The switcher shows the names, and the icons where the header is narrow.
+            let page = gtk_stack_add_titled(OpaquePointer(stack), slot, kind.rawValue, kind.title)
+            gtk_stack_page_set_icon_name(page, kind.iconName)
         }
         // Our own switcher, not GtkStackSwitcher, which sets each button's tooltip as it makes it:
         // on X11 each of those asks the server where the pointer is (`GtkKit/PageSwitcher`).
-        let pageSwitcher = PageSwitcher.make(for: stack, label: L("Pages"), classes: [Style.pageSwitcher])
+        let pageSwitcher = PageSwitcher.make(for: stack, label: L("Pages"), classes: [Style.pageSwitcher]) { name in
+            PageKind(rawValue: name).map { String(format: L("%@ (Ctrl+%d)"), $0.title, $0.number) }
+        }
         gtk_widget_set_name(pageSwitcher, "page-switcher")
-        gtk_header_bar_set_title_widget(header, pageSwitcher)
+        gtk_header_bar_set_title_widget(header, headerContent(settings: settings, pageSwitcher: pageSwitcher))
         gtk_window_set_child(gtkCast(window, to: GtkWindow.self), stack)
         let first = PageKind(rawValue: settings.page) ?? .chat
         _ = page(first)
@@ -92,6 +79,33 @@ public final class MainWindow {
             })
         // The content's life is this object's: it ends with the window, or when another server's content replaces it.
         Lifetime.tie(self, to: stack)
+    }
+
+    /// The header's content: the title, the server switcher and the connection's state; the page switcher in the
+    /// middle; the menus. Where the window is narrow the title goes first, then the state's words (its dot stays),
+    /// then the pages' names (their icons stay), then the end of the server's name; what the icons leave room for
+    /// comes back (`HeaderLayout`).
+    private func headerContent(settings: AppSettings, pageSwitcher: Widget) -> Widget {
+        gtk_header_bar_set_show_title_buttons(AppWindow.header(of: window), 0)
+        let title = UI.label("BuilderOS", classes: [Style.headline], wrap: false)
+        gtk_widget_set_name(title, "header-title")
+        let indicator = ConnectionIndicatorView(connection: context.session.connection)
+        var leading = [UI.windowControls(GTK_PACK_START), title]
+        var steps: [HeaderLayout.Step] = [.hide(title), .compact(indicator.widget), .compact(pageSwitcher)]
+        if let directory = context.servers {
+            let switcher = ServerSwitcher(
+                directory: directory, connection: context.session.connection,
+                name: settings.server(at: context.session.server)?.name ?? context.session.server.displayURL)
+            self.switcher = switcher
+            leading.append(switcher.widget)
+            steps.append(.shrink(switcher.widget))
+        }
+        leading.append(indicator.widget)
+        let trailing = [Self.pageMenuButton(), Self.mainMenuButton(), UI.windowControls(GTK_PACK_END)]
+        for widget in leading + trailing + [pageSwitcher] { gtk_widget_set_valign(widget, GTK_ALIGN_CENTER) }
+        let content = HeaderLayout.box(leading: leading, center: pageSwitcher, trailing: trailing, steps: steps, spacing: Style.gap)
+        gtk_widget_set_name(content, "header-content")
+        return content
     }
 
     /// Before another `MainWindow` is built in this window: the size is kept and nothing of this one stays

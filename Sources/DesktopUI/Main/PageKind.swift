@@ -17,6 +17,21 @@ extension PageID {
     }
 }
 
+extension PageID {
+    /// The icon the header's page switcher shows where the window is too narrow for the names
+    /// (GNOME's own icons, near the design's symbols).
+    var iconName: String {
+        switch self {
+        case .chat: return "user-available-symbolic"
+        case .dashboard: return "view-grid-symbolic"
+        case .connection: return "network-wired-symbolic"
+        case .power: return "system-shutdown-symbolic"
+        case .preview: return "web-browser-symbolic"
+        case .terminal: return "utilities-terminal-symbolic"
+        }
+    }
+}
+
 /// What a page shows inside a window: its root widget and optional page-wide commands.
 @MainActor
 protocol Page: AnyObject {

@@ -46,5 +46,7 @@ enum GermanScenario: ScenarioGroup {
         d.expect(await d.wait { MainScenarios.indicator(d, main) == "Verbunden" }, "the header says Verbunden", MainScenarios.indicator(d, main))
         d.expect(d.texts(main).contains("Übersicht") && d.texts(main).contains("Energie"), "the page switcher is German")
         await d.screenshot(main, "6-main")
+        // German's page names are the longest the header has.
+        await HeaderChecks.narrowAndWide(d, main, screenshot: "7-header")
     }
 }

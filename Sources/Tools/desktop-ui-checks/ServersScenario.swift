@@ -52,6 +52,7 @@ enum ServersScenario: ScenarioGroup {
         d.expect(await d.wait { MainScenarios.indicator(d, main) == d.translated("Connected") }, "mini connects")
         d.expect(pagesNamed(d, main), "the header names the pages as before", d.widget("page-switcher", in: main).map { d.texts($0) } ?? "")
         await shot(d, main, "switched", c)
+        await HeaderChecks.narrowAndWide(d, main, screenshot: (c.options["screens"].map { "\($0)-" } ?? "") + "header")
 
         // studio's reply went on in the background, into studio's history.
         let finished = await d.wait(seconds: 60) {

@@ -12,6 +12,7 @@ extension Checks {
             StartUpChecks.fontsDescribedAndLoadedAhead, StartUpChecks.unfinishedLoadingLeftBehind, DeferredReleaseChecks.releasedWhenIdle,
             SpinnerChecks.drawnWithoutAnSVGRenderer,
             FramePhasesChecks.changeAfterLayoutIsPaintedInTheSameFrame, PageSwitcherChecks.followsTheStackWithoutAskingTheServer,
+            HeaderLayoutChecks.yieldsInOrder,
         ] + GLDriverPreloadChecks.all + TextLabelChecks.all + TooltipChecks.all
     /// Measurements, not behaviour: run by `meson-helpers/quality-suites` (`gtkkit-checks --measure`).
     static let measurements: [Check] = [idleLoopUsesNoCPU]
