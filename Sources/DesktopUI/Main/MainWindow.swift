@@ -105,6 +105,7 @@ public final class MainWindow {
         for widget in leading + trailing + [pageSwitcher] { gtk_widget_set_valign(widget, GTK_ALIGN_CENTER) }
         let content = HeaderLayout.box(leading: leading, center: pageSwitcher, trailing: trailing, steps: steps, spacing: Style.gap)
         gtk_widget_set_name(content, "header-content")
+        UI.margins(content, start: Style.gapTiny)
         return content
     }
 
