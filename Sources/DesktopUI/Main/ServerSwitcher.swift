@@ -36,7 +36,7 @@ final class ServerSwitcher {
         name = UI.label("", classes: [Style.label], wrap: false)
         // A long name ends in "…" where the header is narrow, and never takes more than this.
         gtk_label_set_ellipsize(OpaquePointer(name), PANGO_ELLIPSIZE_END)
-        gtk_label_set_max_width_chars(OpaquePointer(name), 24)
+        gtk_label_set_max_width_chars(OpaquePointer(name), Layout.chars("server-name"))
         widget = gtk_menu_button_new()
         gtk_menu_button_set_child(OpaquePointer(widget), name)
         gtk_widget_set_name(widget, "server-switcher")
