@@ -57,7 +57,7 @@ public final class MainWindow {
             PageKind(rawValue: name).map { String(format: L("%@ (Ctrl+%d)"), $0.title, $0.number) }
         }
         gtk_widget_set_name(pageSwitcher, "page-switcher")
-        gtk_header_bar_set_title_widget(header, headerContent(settings: settings, pageSwitcher: pageSwitcher))
+        gtk_header_bar_set_title_widget(header, headerContent(of: header, settings: settings, pageSwitcher: pageSwitcher))
         gtk_window_set_child(gtkCast(window, to: GtkWindow.self), stack)
         let first = PageKind(rawValue: settings.page) ?? .chat
         _ = page(first)
@@ -85,8 +85,8 @@ public final class MainWindow {
     /// middle; the menus. Where the window is narrow the title goes first, then the state's words (its dot stays),
     /// then the pages' names (their icons stay), then the end of the server's name; what the icons leave room for
     /// comes back (`HeaderLayout`).
-    private func headerContent(settings: AppSettings, pageSwitcher: Widget) -> Widget {
-        gtk_header_bar_set_show_title_buttons(AppWindow.header(of: window), 0)
+    private func headerContent(of header: OpaquePointer, settings: AppSettings, pageSwitcher: Widget) -> Widget {
+        gtk_header_bar_set_show_title_buttons(header, 0)
         let title = UI.label("BuilderOS", classes: [Style.headline], wrap: false)
         gtk_widget_set_name(title, "header-title")
         let indicator = ConnectionIndicatorView(connection: context.session.connection)

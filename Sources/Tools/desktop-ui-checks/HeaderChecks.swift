@@ -26,13 +26,13 @@ enum HeaderChecks {
         d.expect(await d.wait { gtk_widget_get_width(main) == narrowest - frame }, "the window narrows", "\(gtk_widget_get_width(main)) px")
         await d.nextFrame(main)
         fits(d, content, "narrow")
-        let tabs = children(of: pages)
+        let tabs = WidgetTree.children(pages)
         let iconic = tabs.map { button in gtk_button_get_child(gtkCast(button, to: GtkButton.self)).map { !WideOrNarrow.isWide($0) } ?? false }
         d.expect(!tabs.isEmpty && Set(iconic).count == 1, "the pages show all as names or all as icons", "\(iconic)")
         gaveWayOnlyForWant(d, content, title: title, state: state, pages: pages, pagesAsIcons: iconic.first ?? false)
         let spoken = tabs.compactMap { Accessibility.label(of: $0) }
         let titles = d.widget("pages", in: main).map { stack in
-            children(of: stack).compactMap {
+            WidgetTree.children(stack).compactMap {
                 gtk_stack_get_page(OpaquePointer(stack), $0).flatMap { gtk_stack_page_get_title($0) }.map { String(cString: $0) }
             }
         }
@@ -45,7 +45,9 @@ enum HeaderChecks {
         fits(d, content, "wide")
         d.expect(gtk_widget_get_child_visible(title) != 0 && WideOrNarrow.isWide(state), "where it is wide the title and the state's words show")
         d.expect(
-            children(of: pages).allSatisfy { button in gtk_button_get_child(gtkCast(button, to: GtkButton.self)).map(WideOrNarrow.isWide) ?? false },
+            WidgetTree.children(pages).allSatisfy { button in
+                gtk_button_get_child(gtkCast(button, to: GtkButton.self)).map(WideOrNarrow.isWide) ?? false
+            },
             "and the pages' names")
 
         gtk_window_set_default_size(window, width, height)
@@ -56,7 +58,7 @@ enum HeaderChecks {
     /// What gave way had no room (what fits is given back: the title, then the state's words, are kept when the
     /// pages' icons leave room for them), and the pages' names had none even with both given up. Widths as laid out.
     private static func gaveWayOnlyForWant(_ d: Driver, _ content: Widget, title: Widget, state: Widget, pages: Widget, pagesAsIcons: Bool) {
-        let shown = children(of: content).filter { gtk_widget_get_visible($0) != 0 && gtk_widget_get_child_visible($0) != 0 }
+        let shown = WidgetTree.children(content).filter { gtk_widget_get_visible($0) != 0 && gtk_widget_get_child_visible($0) != 0 }
         let boxes = shown.map(allocation).sorted { $0.x < $1.x }
         let spacing = zip(boxes, boxes.dropFirst()).map { $1.x - ($0.x + $0.width) }.min() ?? 0
         let used = boxes.map(\.width).reduce(0, +) + spacing * Int32(max(boxes.count - 1, 0))
@@ -93,7 +95,7 @@ enum HeaderChecks {
 
     /// Every part the header shows is inside it, at least its minimum width, left of the next one.
     private static func fits(_ d: Driver, _ content: Widget, _ name: String) {
-        let shown = children(of: content).filter { gtk_widget_get_visible($0) != 0 && gtk_widget_get_child_visible($0) != 0 }
+        let shown = WidgetTree.children(content).filter { gtk_widget_get_visible($0) != 0 && gtk_widget_get_child_visible($0) != 0 }
         var boxes: [GtkAllocation] = []
         for child in shown {
             var box = GtkAllocation()
@@ -111,16 +113,6 @@ enum HeaderChecks {
         d.expect(
             zip(ordered, ordered.dropFirst()).allSatisfy { $0.x + $0.width <= $1.x }, "\(name): no part covers another",
             "\(ordered.map { ($0.x, $0.width) })")
-    }
-
-    private static func children(of widget: Widget) -> [Widget] {
-        var all: [Widget] = []
-        var child = gtk_widget_get_first_child(widget)
-        while let c = child {
-            all.append(c)
-            child = gtk_widget_get_next_sibling(c)
-        }
-        return all
     }
 
     private static func typeName(_ widget: Widget) -> String {
