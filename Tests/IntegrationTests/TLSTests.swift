@@ -2,7 +2,6 @@ import CShims
 import Foundation
 import ProcessHarness
 import Testing
-import ToolSupport
 
 @testable import BuilderOSKit
 
@@ -190,26 +189,29 @@ final class OpenSSLServer: @unchecked Sendable {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try content.write(to: file, atomically: true, encoding: .utf8)
         }
-        // A free port can be taken between the pick and s_server's bind (tests run in parallel, and
-        // then two tests talked to one iterative s_server and timed out): a server that did not
-        // bind exits, and is started again on another port.
-        var port = 0
-        for _ in 0..<5 {
-            port = Loopback.closedPort()
-            process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            process.currentDirectoryURL = folder
-            process.arguments = [
-                "s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate.path, "-key", key.path,
-                files.isEmpty ? "-www" : "-HTTP", "-quiet",
-            ]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // Wait until it accepts connections (or has exited).
-            for _ in 0..<200 where process.isRunning && !Loopback.accepts(port: port) { usleep(25_000) }
-            usleep(50_000)
-            if process.isRunning { break }
+        // s_server binds a port the kernel picks and prints it ("ACCEPT 127.0.0.1:PORT"). A port picked here
+        // first can be taken by another test's server before s_server binds it, or be one another test's
+        // client still dials; s_server serves one connection at a time, so such a client held up this test's.
+        let output = folder.appendingPathComponent("s_server.out")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.currentDirectoryURL = folder
+        process.arguments = [
+            "s_server", "-accept", "127.0.0.1:0", "-cert", certificate.path, "-key", key.path, files.isEmpty ? "-www" : "-HTTP",
+        ]
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var port: Int?
+        for _ in 0..<400 where port == nil && process.isRunning {
+            let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            port = printed.split(separator: "\n").first { $0.hasPrefix("ACCEPT ") }?.split(separator: ":").last.flatMap { Int($0) }
+            if port == nil { usleep(25_000) }
+        }
+        guard let port else {
+            kill(process.processIdentifier, SIGKILL)
+            try? FileManager.default.removeItem(at: folder)
+            throw POSIXError(.EADDRNOTAVAIL)
         }
         address = try ServerAddress.parse("https://127.0.0.1:\(port)")
     }
