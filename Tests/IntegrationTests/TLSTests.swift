@@ -189,9 +189,9 @@ final class OpenSSLServer: @unchecked Sendable {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try content.write(to: file, atomically: true, encoding: .utf8)
         }
-        // s_server binds a port the kernel picks and prints it ("ACCEPT 127.0.0.1:PORT"). A port picked here
-        // first can be taken by another test's server before s_server binds it, or be one another test's
-        // client still dials; s_server serves one connection at a time, so such a client held up this test's.
+        // s_server binds a port the kernel picks and prints it ("ACCEPT 127.0.0.1:PORT"). With a port picked
+        // here first, another test's server could take it before s_server bound it, and the wait for the port
+        // to accept would end at that server: this test would talk to it, one connection at a time.
         let output = folder.appendingPathComponent("s_server.out")
         FileManager.default.createFile(atPath: output.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
