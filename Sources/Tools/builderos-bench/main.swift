@@ -192,14 +192,24 @@ if only == "paired" {
     let other = (against as NSString).appendingPathComponent("builderos-desktop")
     let timer = FirstFrameTimer(work: work)
     print("Paired starts against \(against) (\(runs) rounds each)…")
-    for (what, messages) in [("1,000-message conversation", 1_000), ("10,000-message conversation", 10_000)] {
-        let mine = try sandbox("paired-this-\(messages)", server: server, messages: messages)
-        let theirs = try sandbox("paired-other-\(messages)", server: server, messages: messages)
-        // Later starts, as in the start-up rows: the first, unmeasured, keeps the first frame's fonts for the next.
-        _ = Processes.run(binary("builderos-desktop"), [], environment: mine.merging([exitNow: "0"]) { $1 })
-        _ = Processes.run(other, [], environment: theirs.merging([exitNow: "0"]) { $1 })
+    // As in the start-up rows: the conversations' starts are later ones (the first, unmeasured, keeps the first
+    // frame's fonts for the next); the profile with no conversation is a new one each round, its first start.
+    for (what, messages) in [
+        ("signed in, no conversation, first start", 0), ("1,000-message conversation", 1_000), ("10,000-message conversation", 10_000),
+    ] {
+        let firstStart = messages == 0
+        var mine = try sandbox("paired-this-\(messages)", server: server, messages: messages)
+        var theirs = try sandbox("paired-other-\(messages)", server: server, messages: messages)
+        if !firstStart {
+            _ = Processes.run(binary("builderos-desktop"), [], environment: mine.merging([exitNow: "0"]) { $1 })
+            _ = Processes.run(other, [], environment: theirs.merging([exitNow: "0"]) { $1 })
+        }
         var this: [Double] = [], that: [Double] = [], c: [Double] = []
-        for _ in 0..<runs {
+        for run in 0..<runs {
+            if firstStart, run > 0 {
+                mine = try sandbox("paired-this-first-start-\(run)", server: server, messages: 0)
+                theirs = try sandbox("paired-other-first-start-\(run)", server: server, messages: 0)
+            }
             let starts: [() -> Void] = [
                 { this.append(timer.time("this build, \(what)", binary("builderos-desktop"), [], mine)) },
                 { that.append(timer.time("the other build, \(what)", other, [], theirs)) },
