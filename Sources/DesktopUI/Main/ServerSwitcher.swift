@@ -39,6 +39,8 @@ final class ServerSwitcher {
         gtk_label_set_max_width_chars(OpaquePointer(name), Layout.chars("server-name"))
         widget = gtk_menu_button_new()
         gtk_menu_button_set_child(OpaquePointer(widget), name)
+        // The arrow says it opens a list, as on every text button with a menu (HIG; "New Chat" has one too).
+        gtk_menu_button_set_always_show_arrow(OpaquePointer(widget), 1)
         gtk_widget_set_name(widget, "server-switcher")
         Tooltip.set(widget, L("Switch server (Ctrl+Shift+S)"))
         show(connection.snapshot, name: serverName)
