@@ -2,10 +2,13 @@ import CGtk
 import Foundation
 import GtkKit
 
-/// Key presses made by the X server (its XTest extension), as a keyboard makes them: GTK receives them
-/// as real events, so they pass through everything a key does (key capture, input methods, bindings),
-/// which `Driver.sendKey`, calling the widget's own key handlers, cannot show. X11 only: on another
-/// display `press` returns nil and the scenario says what it left out.
+/// Key presses made by the display server, as a keyboard makes them, and the keyboard focus given as a
+/// click gives it. GTK receives the keys as real events, so they pass through everything a key does
+/// (key capture, input methods, bindings), which `Driver.sendKey`, calling the widget's own key
+/// handlers, cannot show. On X11 the X server does both (XTest, XSetInputFocus); on Wayland mutter
+/// does, through a RemoteDesktop session on its own bus (`meson-helpers/with-wayland` names it),
+/// whose virtual keyboard is the only one headless mutter has. Elsewhere both return nil and the
+/// scenario says what it left out.
 @MainActor
 enum RealKeys {
     private typealias SetInputFocus = @convention(c) (OpaquePointer?, UInt, Int32, UInt) -> Int32
@@ -15,25 +18,42 @@ enum RealKeys {
     private typealias XDisplayOf = @convention(c) (OpaquePointer?) -> OpaquePointer?
     private typealias XIDOf = @convention(c) (OpaquePointer?) -> UInt
 
-    /// Presses and releases each key (X keysyms, which are GDK's keyvals) with `window` focused, then
-    /// lets GTK handle them. Nil when the display is not X11; false when the X server could not make
-    /// them (no XTest, a key not on its keyboard).
-    static func press(_ keysyms: [UInt32], in window: Widget, _ d: Driver) async -> Bool? {
-        guard let display = gtk_widget_get_display(window),
-            String(cString: g_type_name_from_instance(UnsafeMutablePointer<GTypeInstance>(display))) == "GdkX11Display"
-        else { return nil }
-        guard let surface = gtk_native_get_surface(OpaquePointer(window)),
-            let xtest = dlopen("libXtst.so.6", RTLD_NOW),
+    /// Gives `window` the keyboard focus as a user's click would, so that the compositor lets it claim
+    /// the clipboard. Nil where nothing can (neither X11 nor mutter's bus); false when it did not come.
+    static func focus(_ window: Widget, _ d: Driver) async -> Bool? {
+        guard d.onX11 else {
+            guard let bus = ProcessInfo.processInfo.environment[CompositorKeyboard.busVariable] else { return nil }
+            return await CompositorKeyboard.focus(window, bus: bus, d)
+        }
+        guard let display = gtk_widget_get_display(window), let surface = gtk_native_get_surface(OpaquePointer(window)),
             let xDisplayOf: XDisplayOf = symbol("gdk_x11_display_get_xdisplay"),
             let xidOf: XIDOf = symbol("gdk_x11_surface_get_xid"),
             let setInputFocus: SetInputFocus = symbol("XSetInputFocus"),
+            let flush: Flush = symbol("XFlush")
+        else { return false }
+        let x = xDisplayOf(display)
+        // No window manager runs: the window is given the keyboard as one would give it (RevertToParent, now).
+        _ = setInputFocus(x, xidOf(surface), 2, 0)
+        _ = flush(x)
+        return await d.wait(seconds: 10) { gtk_window_is_active(gtkCast(window, to: GtkWindow.self)) != 0 }
+    }
+
+    /// Presses and releases each key (X keysyms, which are GDK's keyvals) with `window` focused, then
+    /// lets GTK handle them. Nil where nothing can make them (neither X11 nor mutter's bus); false when
+    /// the display server could not (no XTest, a key not on its keyboard, no RemoteDesktop session).
+    static func press(_ keysyms: [UInt32], in window: Widget, _ d: Driver) async -> Bool? {
+        guard d.onX11 else {
+            guard let bus = ProcessInfo.processInfo.environment[CompositorKeyboard.busVariable] else { return nil }
+            return await CompositorKeyboard.press(keysyms, in: window, bus: bus, d)
+        }
+        guard await focus(window, d) == true, let display = gtk_widget_get_display(window),
+            let xtest = dlopen("libXtst.so.6", RTLD_NOW),
+            let xDisplayOf: XDisplayOf = symbol("gdk_x11_display_get_xdisplay"),
             let keycodeOf: KeysymToKeycode = symbol("XKeysymToKeycode"),
             let flush: Flush = symbol("XFlush"),
             let fake: FakeKeyEvent = symbol("XTestFakeKeyEvent", in: xtest)
         else { return false }
         let x = xDisplayOf(display)
-        // No window manager runs: the window is given the keyboard as one would give it (RevertToParent, now).
-        _ = setInputFocus(x, xidOf(surface), 2, 0)
         for keysym in keysyms {
             let keycode = UInt32(keycodeOf(x, UInt(keysym)))
             guard keycode != 0 else { return false }

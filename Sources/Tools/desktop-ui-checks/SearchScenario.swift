@@ -179,16 +179,16 @@ enum SearchScenario: ScenarioGroup {
     }
 
     /// Keys typed on a result go on with the search, and Enter still opens the chosen result: real keys,
-    /// as only the X server makes them here (GTK's key capture acts on real events alone).
+    /// made by the display server (`RealKeys`), as GTK's key capture acts on real events alone.
     static func typeOnResults(_ d: Driver, _ main: Widget, entry: Widget, results: Widget, needle: String) async {
         let window = gtkCast(main, to: GtkWindow.self)
         let inField = { gtk_window_get_focus(window).map { gtk_widget_is_ancestor($0, entry) != 0 || $0 == entry } ?? false }
         let down: UInt32 = 0xff54, backspace: UInt32 = 0xff08, enter: UInt32 = 0xff0d, x: UInt32 = 0x78
         d.sendKey(down, to: entry)
         guard let pressed = await RealKeys.press([x], in: main, d) else {
-            return print("NOTE \(d.scenario): typing on a result is checked on X11 only (real keys come from its XTest extension)")
+            return print("NOTE \(d.scenario): typing on a result is not checked: nothing here makes real keys (RealKeys)")
         }
-        d.expect(pressed, "the X server makes the keys (XTest)")
+        d.expect(pressed, "the display server makes the keys")
         d.expect(
             await d.wait { UI.text(of: entry) == needle + "x" && inField() }, "a key typed on a result goes to the field, which takes the focus",
             "\(UI.text(of: entry)), focus in the field: \(inField())")

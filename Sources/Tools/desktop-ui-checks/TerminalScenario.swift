@@ -111,13 +111,14 @@ enum TerminalScenario: ScenarioGroup {
             let notFound = { find.map { gtk_widget_has_css_class($0, "error") != 0 } ?? true }
             d.type("no-such-words", into: "terminal-find", in: main)
             d.expect(await d.wait { notFound() }, "words that are not there mark the find entry")
+            // A compositor refuses the clipboard to a window without the focus: the selection's claim on
+            // the primary clipboard too, after which VTE drops the selection it made. Headless mutter
+            // gives a window the focus only once it has a keyboard (`RealKeys.focus`).
+            let focused = await RealKeys.focus(main, d)
             d.type("ui-20", into: "terminal-find", in: main)
             d.expect(await d.wait { !notFound() }, "typing a word finds it in the scrollback")
-            // Headless mutter has no keyboard, so no window has focus, and it refuses every clipboard
-            // claim: the selection's on the primary clipboard too, after which VTE drops the selection it
-            // made (a GTK client of its own shows the same; on a desktop the focused window's claims
-            // stand). The selection, Copy and Paste are checked on X11.
-            if d.onX11 {
+            if let focused {
+                d.expect(focused, "the window has the keyboard focus")
                 d.expect(await d.wait { bos_terminal_has_selection(shell.raw) != 0 }, "the word found is selected")
                 // Ctrl+Shift+C copies what was found, Ctrl+Shift+V pastes it back into the shell as typed input.
                 d.sendKey(0x43, to: page, modifiers: ctrl | shift)
@@ -131,6 +132,8 @@ enum TerminalScenario: ScenarioGroup {
                     await d.wait { shell.text.contains("ui-20: command not found") },
                     "Ctrl+Shift+C then Ctrl+Shift+V types the copied text into the shell",
                     String(shell.text.suffix(200)).replacingOccurrences(of: "\n", with: "⏎"))
+            } else {
+                print("NOTE \(d.scenario): the selection, Copy and Paste are not checked: nothing here gives a window the focus (RealKeys)")
             }
         } else {
             d.expect(false, "the terminal page is there")

@@ -131,18 +131,22 @@ enum TrayScenario: ScenarioGroup {
             gtk_window_destroy(gtkCast(prefs, to: GtkWindow.self))
         }
 
-        // A click on the icon hides the window in front and brings it back. Headless mutter puts no window
-        // in front (it has no keyboard, so nothing has focus): there a click presents the window instead.
+        // A click on the icon presents a window that is not in front. Headless mutter puts no window in
+        // front until it has a keyboard (nothing has the focus), Xvfb without a window manager does.
         gtk_window_present(gtkCast(main, to: GtkWindow.self))
-        if d.onX11 {
-            d.expect(await d.wait(seconds: 5) { gtk_window_is_active(gtkCast(main, to: GtkWindow.self)) != 0 }, "the main window is in front")
+        if !d.onX11 {
+            await fake.control("Activate", .tuple([.string("")]))
+            await d.settle()
+            d.expect(await d.wait { d.window(named: "main-window") != nil }, "Activate keeps a window that is not in front, and presents it")
+        }
+        // And hides the window in front, and brings it back.
+        if let focused = await RealKeys.focus(main, d) {
+            d.expect(focused, "the main window is in front")
             await fake.control("Activate", .tuple([.string("")]))
             d.expect(await d.wait { d.window(named: "main-window") == nil }, "Activate hides the window in front")
             d.expect(await d.wait { fake.labels.first == "_Open BuilderOS" }, "and the menu offers Open BuilderOS")
         } else {
-            await fake.control("Activate", .tuple([.string("")]))
-            await d.settle()
-            d.expect(await d.wait { d.window(named: "main-window") != nil }, "Activate keeps a window that is not in front, and presents it")
+            print("NOTE \(d.scenario): a click hiding the window in front is not checked: nothing here gives a window the focus (RealKeys)")
         }
         await fake.control("Activate", .tuple([.string("test-activation-token")]))
         d.expect(await d.wait { d.window(named: "main-window") != nil }, "Activate (with an activation token) shows it again")
