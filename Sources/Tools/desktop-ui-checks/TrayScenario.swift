@@ -132,7 +132,7 @@ enum TrayScenario: ScenarioGroup {
         }
 
         // A click on the icon presents a window that is not in front. Headless mutter puts no window in
-        // front until it has a keyboard (nothing has the focus), Xvfb without a window manager does.
+        // front until it has a keyboard (nothing has the focus); on Xvfb a presented window is in front.
         gtk_window_present(gtkCast(main, to: GtkWindow.self))
         if !d.onX11 {
             await fake.control("Activate", .tuple([.string("")]))
