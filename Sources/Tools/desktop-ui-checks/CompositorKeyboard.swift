@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import GtkKit
 
 /// Keys made by mutter on Wayland, for `RealKeys`: a RemoteDesktop session on mutter's own bus
@@ -7,8 +8,8 @@ import GtkKit
 /// long as its connection, so both are kept for the rest of the process.
 @MainActor
 enum CompositorKeyboard {
-    /// Where `meson-helpers/with-wayland` gives mutter's bus address.
-    static let busVariable = "BUILDEROS_COMPOSITOR_BUS"
+    /// mutter's bus address, as `meson-helpers/with-wayland` gives it (nil on another display).
+    static var bus: String? { ProcessInfo.processInfo.environment["BUILDEROS_COMPOSITOR_BUS"] }
     private static let service = "org.gnome.Mutter.RemoteDesktop"
     private static let sessionInterface = "org.gnome.Mutter.RemoteDesktop.Session"
     private static var session: (connection: OpaquePointer, path: String)?

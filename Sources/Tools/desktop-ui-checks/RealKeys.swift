@@ -22,7 +22,7 @@ enum RealKeys {
     /// the clipboard. Nil where nothing can (neither X11 nor mutter's bus); false when it did not come.
     static func focus(_ window: Widget, _ d: Driver) async -> Bool? {
         guard d.onX11 else {
-            guard let bus = ProcessInfo.processInfo.environment[CompositorKeyboard.busVariable] else { return nil }
+            guard let bus = CompositorKeyboard.bus else { return nil }
             return await CompositorKeyboard.focus(window, bus: bus, d)
         }
         guard let display = gtk_widget_get_display(window), let surface = gtk_native_get_surface(OpaquePointer(window)),
@@ -43,7 +43,7 @@ enum RealKeys {
     /// the display server could not (no XTest, a key not on its keyboard, no RemoteDesktop session).
     static func press(_ keysyms: [UInt32], in window: Widget, _ d: Driver) async -> Bool? {
         guard d.onX11 else {
-            guard let bus = ProcessInfo.processInfo.environment[CompositorKeyboard.busVariable] else { return nil }
+            guard let bus = CompositorKeyboard.bus else { return nil }
             return await CompositorKeyboard.press(keysyms, in: window, bus: bus, d)
         }
         guard await focus(window, d) == true, let display = gtk_widget_get_display(window),
