@@ -11,4 +11,36 @@ public enum Stats {
         guard !sorted.isEmpty else { return 0 }
         return sorted[min(sorted.count - 1, Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1)]
     }
+
+    /// The range that holds `median(ours) / median(reference)` in `confidence` of the resamples of
+    /// the rounds (a bootstrap: rounds drawn with replacement, each round's two starts kept together,
+    /// as they shared the machine's state). It says whether a ratio that met or missed its target
+    /// would most likely do so again, or sits within a run's spread of it. The same figures give
+    /// the same range: the draws come from a fixed seed.
+    public static func medianRatioInterval(_ ours: [Double], _ reference: [Double], confidence: Double = 0.9, resamples: Int = 2_000)
+        -> ClosedRange<Double>
+    {
+        let pairs = Array(zip(ours, reference))
+        guard !pairs.isEmpty else { return 0...0 }
+        var generator = SplitMix64(seed: 0x5EED)
+        let ratios = (0..<resamples).map { _ in
+            let drawn = pairs.indices.map { _ in pairs[Int.random(in: pairs.indices, using: &generator)] }
+            return median(drawn.map(\.0)) / median(drawn.map(\.1))
+        }
+        let tail = (1 - confidence) / 2 * 100
+        return percentile(ratios, tail)...percentile(ratios, 100 - tail)
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a bootstrap's draws are the same from run to run.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

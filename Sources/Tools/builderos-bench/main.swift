@@ -135,10 +135,14 @@ if only == nil || only == "startup" {
     timer.printAside()
     let (a, a10k, aEmpty, r) = (Stats.median(app), Stats.median(app10k), Stats.median(appEmpty), Stats.median(c))
     // Beside the ratio of the medians, the range of each run's ratio to the C window started next to
-    // it: between two starts GTK's own start alone moves by tens of milliseconds.
+    // it (between two starts GTK's own start alone moves by tens of milliseconds), and the range the
+    // ratio itself would likely take in another run of as many rounds.
     func cWindow(besides ours: [Double]) -> String {
         let ratios = zip(ours, c).map { $0 / $1 }.filter(\.isFinite)
-        return String(format: "%.0f ms (C GTK window; runs %.2f–%.2f×)", r * 1000, ratios.min() ?? .nan, ratios.max() ?? .nan)
+        let likely = Stats.medianRatioInterval(ours, c)
+        return String(
+            format: "%.0f ms (C GTK window; runs %.2f–%.2f×; 90 %% interval %.2f–%.2f×)", r * 1000, ratios.min() ?? .nan,
+            ratios.max() ?? .nan, likely.lowerBound, likely.upperBound)
     }
     add(
         "start → first frame (signed in, no conversation, first start)", String(format: "%.0f ms", aEmpty * 1000), cWindow(besides: appEmpty),
