@@ -27,4 +27,11 @@ import ToolSupport
         let reference = [118.0, 131, 109, 125, 121, 116, 140, 112]
         #expect(Stats.medianRatioInterval(ours, reference) == Stats.medianRatioInterval(ours, reference))
     }
+
+    @Test func aChangeWithinTheRoundsSpreadHasZeroInItsInterval() {
+        let spread = (0..<30).map { Double(($0 * 17) % 21) - 10 }
+        #expect(Stats.medianInterval(spread).contains(0))
+        #expect(!Stats.medianInterval(spread.map { $0 - 12 }).contains(0))
+        #expect(Stats.medianInterval(spread.map { $0 - 12 }).contains(Stats.median(spread) - 12))
+    }
 }

@@ -223,10 +223,13 @@ if only == "paired" {
         }
         let differences = zip(this, that).map { ($0 - $1) * 1000 }.filter(\.isFinite)
         let thisBuildSooner = differences.filter { $0 < 0 }.count
+        let likely = Stats.medianInterval(differences)
         add(
             "start → first frame (\(what)), this build against the other", String(format: "%.1f ms", Stats.median(this) * 1000),
             String(format: "%.1f ms (the other build; C window %.1f ms)", Stats.median(that) * 1000, Stats.median(c) * 1000),
-            String(format: "%+.1f ms (rounds' median; sooner in %d of %d)", Stats.median(differences), thisBuildSooner, differences.count),
+            String(
+                format: "%+.1f ms (rounds' median, 90 %% interval %+.1f to %+.1f; sooner in %d of %d)", Stats.median(differences),
+                likely.lowerBound, likely.upperBound, thisBuildSooner, differences.count),
             "(a change's cost)", nil)
     }
     timer.printAside()
