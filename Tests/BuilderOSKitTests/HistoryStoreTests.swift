@@ -62,6 +62,46 @@ struct HistoryStoreTests {
         #expect(try HistoryStore(path: path).messages(in: c.id).first?.id == reply.id)
     }
 
+    /// A streaming reply's text is stored off the main thread (`StreamingReplyWriter`): the newest
+    /// text lands, with its search index, and the reply's final update is never overwritten by it.
+    @Test func aStreamingReplysTextLandsAndItsFinalTextWins() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let store = try HistoryStore(path: path)
+        let c = Conversation(agent: .jarvis, title: "Jarvis")
+        store.insert(c)
+        let reply = store.append(ChatMessage(conversation: c.id, role: .assistant, text: "", state: .streaming))
+        let words = (0..<400).map { "word\($0)" }
+        for count in 1...words.count { store.storeStreamingText(reply.id, text: words.prefix(count).joined(separator: " ")) }
+        store.finishStreamingWrites()
+
+        let elsewhere = try HistoryStore(opening: path)
+        #expect(elsewhere.messages(in: c.id).first?.text == words.joined(separator: " "), "the newest text landed")
+        #expect(elsewhere.messages(in: c.id).first?.state == .streaming)
+        #expect(elsewhere.search(SearchQuery("word399")).map(\.message) == [reply.id], "with its search index")
+
+        for round in 0..<20 {
+            for count in 1...50 { store.storeStreamingText(reply.id, text: "round \(round) part \(count)") }
+            store.update(reply.id, text: "final \(round)", state: .complete)
+            store.finishStreamingWrites()
+            let stored = elsewhere.messages(in: c.id).first
+            #expect(stored?.text == "final \(round)" && stored?.state == .complete, "the final update is the last write")
+        }
+        store.storeStreamingText(reply.id, text: "late")
+        store.delete(c.id)
+        #expect(try HistoryStore(opening: path).messageCount(in: c.id) == 0, "a text handed over before a deletion does not bring the reply back")
+    }
+
+    /// A text handed over after the history was deleted (a forgotten server's) makes no empty file.
+    @Test func theWriterNeverMakesAFile() {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let writer = StreamingReplyWriter(path: path)
+        writer.store(UUID(), text: "too late")
+        writer.drain()
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     func mode(_ path: String) throws -> Int {
         try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
     }

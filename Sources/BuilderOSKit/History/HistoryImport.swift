@@ -104,6 +104,7 @@ extension HistoryStore {
     /// never sends anything by itself.
     @discardableResult
     public func importHistory(_ document: HistoryExportDocument) throws(BuilderOSError) -> HistoryImportSummary {
+        finishStreamingWrites()
         var summary = HistoryImportSummary()
         do {
             try db.execute("BEGIN IMMEDIATE")

@@ -9,6 +9,8 @@ public final class HistoryStore: HistoryStoring {
 
     let db: SQLiteDatabase
     public let path: String
+    /// Stores streaming replies' texts off the main thread; made at the first (`storeStreamingText`).
+    private var streamingWriter: StreamingReplyWriter?
 
     /// The folder of every server's history: `$XDG_DATA_HOME/builderos-desktop`.
     public static func folder() -> String {
@@ -160,12 +162,28 @@ public final class HistoryStore: HistoryStoring {
     }
 
     public func update(_ id: UUID, text: String, state: ChatMessage.State) {
+        streamingWriter?.drain()
         try? db.run("UPDATE messages SET text = ?, state = ? WHERE id = ?", [.text(text), .text(state.rawValue), .text(id.uuidString)])
     }
 
     public func update(_ id: UUID, state: ChatMessage.State) {
+        streamingWriter?.drain()
         try? db.run("UPDATE messages SET state = ? WHERE id = ?", [.text(state.rawValue), .text(id.uuidString)])
     }
+
+    /// Stores a streaming reply's text so far off the main thread (`StreamingReplyWriter`); the
+    /// updates above wait for it first (a deleted reply stays deleted: its update finds no row).
+    public func storeStreamingText(_ id: UUID, text: String) {
+        // A second connection cannot reach a memory database: there the text is stored at once.
+        guard path != Self.memory else { return update(id, text: text, state: .streaming) }
+        if streamingWriter == nil { streamingWriter = StreamingReplyWriter(path: path) }
+        streamingWriter?.store(id, text: text)
+    }
+
+    /// Returns once every streaming text handed over has been stored.
+    public func finishStreamingWrites() { streamingWriter?.drain() }
+
+    deinit { streamingWriter?.drain() }
 
     /// The newest `limit` messages of a conversation older than `before` (all when nil), oldest first.
     public func messages(in conversation: UUID, before: Int64?, limit: Int) -> [ChatMessage] {

@@ -17,6 +17,9 @@ public protocol HistoryStoring: AnyObject {
     @discardableResult func append(_ message: ChatMessage) -> ChatMessage
     func update(_ id: UUID, text: String, state: ChatMessage.State)
     func update(_ id: UUID, state: ChatMessage.State)
+    /// A streaming reply's text so far, stored without holding up the caller where the store can;
+    /// later updates of the reply land after it.
+    func storeStreamingText(_ id: UUID, text: String)
     /// The newest `limit` messages of a conversation older than `before` (all when nil), oldest first.
     func messages(in conversation: UUID, before: Int64?, limit: Int) -> [ChatMessage]
     /// The oldest `limit` messages of a conversation newer than `after`, oldest first.
@@ -35,6 +38,8 @@ public protocol HistoryStoring: AnyObject {
 }
 
 extension HistoryStoring {
+    public func storeStreamingText(_ id: UUID, text: String) { update(id, text: text, state: .streaming) }
+
     /// The newest 100 messages, oldest first.
     public func messages(in conversation: UUID) -> [ChatMessage] { messages(in: conversation, before: nil, limit: 100) }
     /// The newest `limit` messages, oldest first.

@@ -2,7 +2,8 @@ import CSQLite
 import Foundation
 
 /// A minimal SQLite connection: prepared statements with positional bindings, nothing more.
-/// Not thread-safe by design: the history is used from the main actor only.
+/// Not thread-safe by design: each connection is used from one thread (the main actor's, or the
+/// thread of a searcher, a backfill or the streaming writer, each with a connection of its own).
 final class SQLiteDatabase {
     enum Value {
         case text(String)
@@ -17,8 +18,10 @@ final class SQLiteDatabase {
 
     private var handle: OpaquePointer?
 
-    init(path: String) throws {
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    /// `create: false` opens only a file that is there: a connection opened late (the streaming
+    /// writer's) must not make an empty file where a history was deleted.
+    init(path: String, create: Bool = true) throws {
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "open failed"
             sqlite3_close(handle)

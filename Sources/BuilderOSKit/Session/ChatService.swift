@@ -204,7 +204,7 @@ public final class ChatService {
             active[agent]?.reply?.text += text
             // Stored at most twice a second while streaming; always at the end of the turn.
             if Date().timeIntervalSince(active[agent]?.lastSaved ?? .distantPast) > 0.5, let reply = active[agent]?.reply {
-                history.update(reply.id, text: reply.text, state: .streaming)
+                history.storeStreamingText(reply.id, text: reply.text)
                 active[agent]?.lastSaved = Date()
             }
             if let id = active[agent]?.reply?.id { changes.notify(.replyGrew(message: id, conversation: conversation)) }
