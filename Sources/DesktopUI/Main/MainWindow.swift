@@ -119,8 +119,11 @@ public final class MainWindow {
 
     public func present() {
         BenchmarkExit.arm(window)
-        gtk_window_present(gtkCast(window, to: GtkWindow.self))
+        // Before the window shows: a window that shows with no focus widget first focuses its first
+        // focusable one, and the page's own focus then moved it again (two focus changes, each
+        // restyling the focused widgets' ancestors and telling the accessibility bus).
         currentPage?.shown()
+        gtk_window_present(gtkCast(window, to: GtkWindow.self))
     }
 
     var currentKind: PageKind {

@@ -247,6 +247,9 @@ enum MainScenarios: ScenarioGroup {
         guard let main = await connectedMainWindow(d) else { return }
         await firstFrameFontsKept(d, main, firstStart: true)
         d.expect(HistoryOpening.tookOpenedStore, "a first start made the history beside GTK's start, and the window took it")
+        d.expect(
+            gtk_window_get_focus(gtkCast(main, to: GtkWindow.self)).map { $0 == d.widget("message-input", in: main) } ?? false,
+            "the window opens with the keyboard focus in the composer")
         await windowIconGiven(d, main)
         for (index, page) in ["chat", "dashboard", "connection", "power"].enumerated() {
             d.expect(d.accelerator(for: "win.page-\(page)") == "<Control>\(index + 1)", "Ctrl+\(index + 1) opens \(page)")
