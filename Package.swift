@@ -122,7 +122,8 @@ let package = Package(
         .executableTarget(
             name: "gtkkit-checks", dependencies: ["GtkKit", "BuilderOSKit", "CGtk"], path: "Sources/Tools/gtkkit-checks", swiftSettings: swift6),
         // Seeded fuzzing of every decoder (meson-helpers/fuzz-decoders; a fast subset runs in the tests).
-        .executableTarget(name: "builderos-fuzz", dependencies: ["BuilderOSKit"], path: "Sources/Tools/builderos-fuzz", swiftSettings: swift6),
+        .executableTarget(
+            name: "builderos-fuzz", dependencies: ["BuilderOSKit", "ToolSupport"], path: "Sources/Tools/builderos-fuzz", swiftSettings: swift6),
         // What the quality tools and the tests share: the reference server as a child process, statistics, grep, loopback sockets.
         .target(name: "ToolSupport", path: "Sources/Tools/ToolSupport", swiftSettings: swift6),
         // The fault suite (meson-helpers/fault-suite; a fast subset runs in the tests).

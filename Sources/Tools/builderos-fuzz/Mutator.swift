@@ -1,18 +1,13 @@
+import ToolSupport
+
 /// A seeded, reproducible input generator: takes valid samples and breaks them the ways real
 /// bytes break — flips, cuts, splices, repeats, stray quotes and brackets, invalid UTF-8.
 struct Mutator {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed) }
 
-    /// SplitMix64: small, fast, and the same sequence for the same seed on every machine.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     mutating func below(_ n: Int) -> Int { n <= 1 ? 0 : Int(next() % UInt64(n)) }
 
