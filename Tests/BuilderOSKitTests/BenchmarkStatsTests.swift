@@ -1,7 +1,7 @@
 import Testing
 import ToolSupport
 
-/// The benchmark's interval for a start-up ratio (`Stats.medianRatioInterval`).
+/// The benchmark's intervals: a start-up ratio's (`Stats.medianRatioInterval`) and paired starts' (`Stats.medianInterval`).
 @Suite struct BenchmarkStatsTests {
     @Test func roundsThatAllAgreeGiveTheRatioItself() {
         let reference = [100.0, 110, 120, 130, 140]

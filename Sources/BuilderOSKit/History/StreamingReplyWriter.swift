@@ -1,8 +1,7 @@
 import Foundation
 
 /// Stores a streaming reply's text on a connection and a thread of its own, so the main thread never
-/// waits for SQLite while a reply streams: rewriting a reply and its search index takes ~3 ms at
-/// 100 KB, and up to 6.5 ms when SQLite merges the index or checkpoints its log.
+/// waits for SQLite while a reply streams (docs/performance.md, rule 50).
 ///
 /// Only the newest text of each reply is written: texts handed over while a write runs replace one
 /// another. `drain()` returns once everything handed over has landed; `HistoryStore` calls it before
