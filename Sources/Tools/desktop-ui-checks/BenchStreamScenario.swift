@@ -25,7 +25,6 @@ enum BenchStreamScenario: ScenarioGroup {
         d.typeText("stream for the benchmark", into: "message-input", in: main)
         d.click("send", in: main)
         let started = Date()
-        print("LATE-FRAME TIMING started-at \(DispatchTime.now().uptimeNanoseconds / 1000)")
         meter.start()
         let began = await d.wait(seconds: 20) { stopOffered() }
         // Polled at the driver's 20 ms until the last chunk is near, then each millisecond: polling
