@@ -170,9 +170,9 @@ struct CLISecurityTests {
         try await expectCrashLeavesNoKey(
             server: server, signal: "SEGV", exitCode: 139,
             launch: """
-                GSK_RENDERER=cairo xvfb-run -a -n 140 sh -c "'\(app)'; echo \\$? > app-exit" > out 2>&1 &
+                GSK_RENDERER=cairo xvfb-run -a -n 140 sh -c "'\(app)' & echo \\$! > app-pid; wait \\$!; echo \\$? > app-exit" > out 2>&1 &
                 runner=$!; pid=""
-                for _ in $(seq 200); do pid=$(pgrep -xf '\(app)' | head -1); [ -n "$pid" ] && break; sleep 0.05; done
+                for _ in $(seq 1200); do pid=$(cat app-pid 2>/dev/null); [ -n "$pid" ] && break; sleep 0.05; done
                 sleep 3
                 """)
     }
