@@ -25,7 +25,7 @@ while let argument = arguments.next() {
         exit(0)
     case "--version": print("builderos-desktop \(BuilderOSKit.version)"); exit(0)
     default:
-        FileHandle.standardError.write(Data((String(format: L("Unknown option: %@"), argument) + "\n").utf8))
+        FileHandle.standardError.write(Data((L("Unknown option: %@", argument) + "\n").utf8))
         exit(2)
     }
 }

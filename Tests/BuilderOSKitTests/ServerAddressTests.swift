@@ -17,6 +17,9 @@ struct ServerAddressTests {
         ("https://builderos.example.com///", .ok("https://builderos.example.com", .encrypted)),
         ("  https://builderos.example.com  ", .ok("https://builderos.example.com", .encrypted)),
         ("\thttps://builderos.example.com\n", .ok("https://builderos.example.com", .encrypted)),
+        // Unicode's white space around a paste (no-break, ideographic, line separator) goes too.
+        ("\u{00A0}https://builderos.example.com\u{3000}\u{2028}", .ok("https://builderos.example.com", .encrypted)),
+        ("\r\n\u{0085}", .refused(.empty)),
         ("HTTPS://BuilderOS.Example.COM", .ok("https://builderos.example.com", .encrypted)),
         ("builderos.example.com", .ok("https://builderos.example.com", .encrypted)),
         ("builderos.example.com:8443", .ok("https://builderos.example.com:8443", .encrypted)),

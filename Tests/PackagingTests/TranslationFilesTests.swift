@@ -2,7 +2,8 @@ import Foundation
 import ProcessHarness
 import Testing
 
-/// gettext's inputs and outputs stay complete: every source file that marks strings is in po/POTFILES, German and
+/// gettext's inputs and outputs stay complete: every source file that marks strings is in po/POTFILES (and fills
+/// them with `L(_:_:)`, not `String(format:)`), German and
 /// Spanish translate every message of a freshly extracted template (no untranslated, no fuzzy, valid formats), and
 /// the desktop entry and metainfo come out translated through `msgfmt --desktop/--xml`.
 struct TranslationFilesTests {

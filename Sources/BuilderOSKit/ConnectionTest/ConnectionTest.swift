@@ -71,7 +71,7 @@ public struct ConnectionTest: Sendable {
             let capsules = try await client.capsules()
             report.systemAvailable = true
             let count = capsules.count ?? capsules.capsules.count
-            record(.systemFeatures, .passed(detail: String(format: L("%d capsule", "%d capsules", count: count), count)))
+            record(.systemFeatures, .passed(detail: L("%d capsule", "%d capsules", counting: count)))
         } catch .notAvailableOnServer {
             report.systemAvailable = false
             record(.systemFeatures, .passedWithNote(L("Capsules and power controls are not available on this server. Chat works as usual.")))

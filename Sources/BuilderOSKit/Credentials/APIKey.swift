@@ -54,8 +54,8 @@ public enum APIKeyProblem: Error, Sendable, Equatable {
             return L("The API key contains a line break or another control character: copy only the key itself.")
         case .nonASCII: return L("The API key contains characters that cannot be in a key (only letters, digits and punctuation can).")
         case .notText: return L("What was given as the API key is not text.")
-        case .tooShort: return String(format: L("The API key is too short: a key has at least %d characters."), APIKey.minimumLength)
-        case .tooLong: return String(format: L("The API key is too long: a key has at most %d characters."), APIKey.maximumLength)
+        case .tooShort: return L("The API key is too short: a key has at least %d characters.", String(APIKey.minimumLength))
+        case .tooLong: return L("The API key is too long: a key has at most %d characters.", String(APIKey.maximumLength))
         }
     }
 }

@@ -12,7 +12,7 @@ public struct CredentialStore: Sendable {
     public init() {}
 
     public func store(key: String, for server: ServerAddress) async throws(BuilderOSError) {
-        let label = String(format: L("BuilderOS API key for %@"), server.baseURL)
+        let label = L("BuilderOS API key for %@", server.baseURL)
         try await offThread {
             var error: UnsafeMutablePointer<GError>?
             let attributes = Self.attributes(server)

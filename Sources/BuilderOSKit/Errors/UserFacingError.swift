@@ -7,7 +7,7 @@ extension BuilderOSError {
         switch self {
         case .invalidServerAddress(let problem): return problem.message
         case .hostNotFound(let host):
-            return String(format: L("The server name “%@” could not be found."), host)
+            return L("The server name “%@” could not be found.", host)
         case .connectionRefused: return L("The server refused the connection.")
         case .networkUnreachable: return L("This computer is not connected to a network that can reach the server.")
         case .tlsFailure(let problem): return problem.message
@@ -19,20 +19,20 @@ extension BuilderOSError {
         case .payloadTooLarge: return L("The server refused the file because it is too large.")
         case .serverError(let status, let message):
             if let message, !message.isEmpty {
-                return String(format: L("The server reported an error (%d): %@"), status, message)
+                return L("The server reported an error (%d): %@", String(status), message)
             }
-            return String(format: L("The server reported an error (%d)."), status)
+            return L("The server reported an error (%d).", String(status))
         case .tunnelError(let status):
-            return String(format: L("The tunnel in front of your server answered, but your server did not (error %d)."), status)
+            return L("The tunnel in front of your server answered, but your server did not (error %d).", String(status))
         case .redirected(let status, let location?):
             return String(
                 format: L(
                     "The server answered with a redirect (%d) to “%@”. BuilderOS does not follow redirects, so your API key only goes to the address you set up."
                 ), status, location)
         case .redirected(let status, nil):
-            return String(format: L("The server answered with a redirect (%d) without saying where to."), status)
+            return L("The server answered with a redirect (%d) without saying where to.", String(status))
         case .replyTooLarge(let limit):
-            return String(format: L("The reply grew larger than %d MB, the most this app keeps. The part that arrived is kept."), limit >> 20)
+            return L("The reply grew larger than %d MB, the most this app keeps. The part that arrived is kept.", String(limit >> 20))
         case .closedOnMessage(let attempts):
             // Always more than one attempt (ChatTurn.maxDeliveries).
             return String(
@@ -41,26 +41,26 @@ extension BuilderOSError {
         case .replyDeadlinePassed(let seconds):
             let span =
                 seconds < 60
-                ? String(format: L("%d second", "%d seconds", count: seconds), seconds)
+                ? L("%d second", "%d seconds", counting: seconds)
                 : Durations.words(seconds: Double(seconds))
-            return String(format: L("The server accepted the message but has sent nothing for %@."), span)
+            return L("The server accepted the message but has sent nothing for %@.", span)
         case .invalidAPIKey(let problem): return problem.message
         case .malformedResponse: return L("The server sent a reply this app cannot read.")
         case .responseTooLarge: return L("The server sent a reply that is too large.")
         case .fileTooLarge:
             return L("The file is larger than 50 MB, the most the server accepts.")
-        case .fileUnreadable(let path): return String(format: L("The file “%@” cannot be read."), path)
-        case .fileUnwritable(let path): return String(format: L("The file “%@” cannot be written."), path)
+        case .fileUnreadable(let path): return L("The file “%@” cannot be read.", path)
+        case .fileUnwritable(let path): return L("The file “%@” cannot be written.", path)
         case .historyImportRefused(let problem): return problem.message
         case .serverRefused(let message): return message
         case .secretServiceUnavailable:
             return L("No keyring service is running, so the API key cannot be stored safely.")
         case .keyringLocked: return L("Your keyring is locked, or it has no default collection.")
         case .notSignedIn: return L("You are not signed in to a BuilderOS server.")
-        case .serverAlreadyAdded(let name): return String(format: L("This server is already set up, as “%@”."), name)
-        case .unknownServer(let name): return String(format: L("No server named “%@” is set up on this computer."), name)
-        case .serverNameTaken(let name): return String(format: L("Another server is already called “%@”."), name)
-        case .other(let detail): return String(format: L("Something went wrong: %@"), detail)
+        case .serverAlreadyAdded(let name): return L("This server is already set up, as “%@”.", name)
+        case .unknownServer(let name): return L("No server named “%@” is set up on this computer.", name)
+        case .serverNameTaken(let name): return L("Another server is already called “%@”.", name)
+        case .other(let detail): return L("Something went wrong: %@", detail)
         }
     }
 
@@ -75,14 +75,14 @@ extension BuilderOSError {
         case .tlsFailure(let problem): return problem.fixIt
         case .timedOut, .connectionLost: return L("Check that the server is awake and online, then try again.")
         case .unauthorized:
-            return String(format: L("Copy the key again from the server (run “%@” there) and paste it exactly."), ServerKeyHint.command)
+            return L("Copy the key again from the server (run “%@” there) and paste it exactly.", ServerKeyHint.command)
         case .tunnelError: return L("Start BuilderOS on the server machine, or restart the tunnel, then try again.")
         case .redirected(_, .some): return L("If your server has moved, sign in again with its new address.")
         case .redirected(_, nil): return L("Check that the address points to a BuilderOS server, not another website.")
         case .closedOnMessage: return L("The server's log may say what it could not handle. The message is kept: you can send it again.")
         case .replyDeadlinePassed: return L("Check that the assistant is running on the server, then send the message again.")
         case .invalidAPIKey:
-            return String(format: L("Copy the key again from the server (run “%@” there) and paste it exactly."), ServerKeyHint.command)
+            return L("Copy the key again from the server (run “%@” there) and paste it exactly.", ServerKeyHint.command)
         case .malformedResponse: return L("Check that the address points to a BuilderOS server, not another website.")
         case .secretServiceUnavailable:
             return L("Install and start a keyring such as GNOME Keyring (package “gnome-keyring”), then try again.")
@@ -106,9 +106,9 @@ extension TLSProblem {
         case .selfSigned: return L("The server's certificate is self-signed, so this computer cannot tell it from an impostor's.")
         case .untrustedIssuer: return L("The server's certificate is self-signed or issued by an authority this computer does not trust.")
         case .otherName(let host, let names) where names.isEmpty:
-            return String(format: L("The server's certificate is not for %@."), host)
+            return L("The server's certificate is not for %@.", host)
         case .otherName(let host, let names):
-            return String(format: L("The server's certificate is for %@, not for %@."), names.joined(separator: ", "), host)
+            return L("The server's certificate is for %@, not for %@.", names.joined(separator: ", "), host)
         case .expired: return L("The server's certificate has expired.")
         case .notYetValid: return L("The server's certificate is not valid yet.")
         case .unknown: return L("A secure connection to the server could not be established.")

@@ -22,7 +22,7 @@ public struct Conversation: Sendable, Equatable, Identifiable {
 
     /// The title a new conversation gets, e.g. "Chat with Jarvis".
     public static func defaultTitle(for agent: ChatAgent) -> String {
-        String(format: L("Chat with %@"), agent.displayName)
+        L("Chat with %@", agent.displayName)
     }
 
     /// A title made from the first message: its first line as it reads, without Markdown

@@ -72,10 +72,10 @@ public enum HistoryMarkdown {
     public static func render(_ conversation: Conversation, messages: [ChatMessage], timeZone: TimeZone = .current) -> String {
         let time = formatter(timeZone)
         var lines = ["# " + oneLine(conversation.title), ""]
-        lines.append("- " + String(format: L("Agent: %@"), conversation.agent.displayName))
-        lines.append("- " + String(format: L("Started: %@"), time.string(from: conversation.created)))
+        lines.append("- " + L("Agent: %@", conversation.agent.displayName))
+        lines.append("- " + L("Started: %@", time.string(from: conversation.created)))
         if let last = messages.last {
-            lines.append("- " + String(format: L("Last message: %@"), time.string(from: last.created)))
+            lines.append("- " + L("Last message: %@", time.string(from: last.created)))
         }
         for message in messages {
             lines.append("")

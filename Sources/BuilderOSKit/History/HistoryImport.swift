@@ -19,9 +19,9 @@ public enum HistoryImportProblem: Error, Sendable, Equatable {
         case .notJSON: return L("The file is not complete JSON: it may have been cut off, or it is another kind of file.")
         case .notAnExport: return L("The file is not a BuilderOS history export.")
         case .newerFormat(let version):
-            return String(format: L("The file was exported by a newer BuilderOS Desktop (format %d). Update this app to import it."), version)
+            return L("The file was exported by a newer BuilderOS Desktop (format %d). Update this app to import it.", String(version))
         case .invalidField(let field):
-            return String(format: L("The file is not a valid history export: “%@” is missing or has a value this app does not know."), field)
+            return L("The file is not a valid history export: “%@” is missing or has a value this app does not know.", field)
         }
     }
 }
@@ -37,9 +37,9 @@ public struct HistoryImportSummary: Sendable, Equatable {
     /// What the import did, a sentence a count so each takes its plural form (the app's dialog, the CLI).
     public var lines: [String] {
         [
-            String(format: L("New conversations: %d", "New conversations: %d", count: conversationsAdded), conversationsAdded),
-            String(format: L("New messages: %d", "New messages: %d", count: messagesAdded), messagesAdded),
-            String(format: L("Messages already here: %d", "Messages already here: %d", count: messagesAlreadyThere), messagesAlreadyThere),
+            L("New conversations: %d", "New conversations: %d", counting: conversationsAdded),
+            L("New messages: %d", "New messages: %d", counting: messagesAdded),
+            L("Messages already here: %d", "Messages already here: %d", counting: messagesAlreadyThere),
         ]
     }
 }
@@ -139,7 +139,7 @@ extension HistoryStore {
             try db.execute("COMMIT")
         } catch {
             try? db.execute("ROLLBACK")
-            throw .other(detail: String(format: L("The chat history at %@ could not be written."), path))
+            throw .other(detail: L("The chat history at %@ could not be written.", path))
         }
         return summary
     }

@@ -117,7 +117,7 @@ public final class HistorySearcher: @unchecked Sendable {
 
     public init(path: String) throws(BuilderOSError) {
         do { db = try SQLiteDatabase(path: path) } catch {
-            throw .other(detail: String(format: L("The chat history at %@ could not be opened."), path))
+            throw .other(detail: L("The chat history at %@ could not be opened.", path))
         }
     }
 

@@ -86,7 +86,7 @@ public final class HistoryStore: HistoryStoring {
     }
 
     private static func cannotOpen(_ path: String) -> BuilderOSError {
-        .other(detail: String(format: L("The chat history at %@ could not be opened."), path))
+        .other(detail: L("The chat history at %@ could not be opened.", path))
     }
 
     private static let memory = ":memory:"
@@ -147,7 +147,7 @@ public final class HistoryStore: HistoryStoring {
     @discardableResult
     public func append(_ message: ChatMessage) -> ChatMessage {
         var stored = message
-        let attachments = (try? JSONEncoder().encode(message.attachments)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        let attachments = Self.attachmentsJSON(message.attachments)
         try? db.run(
             "INSERT INTO messages (id, conversation, role, text, state, created, attachments) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
@@ -245,13 +245,25 @@ public final class HistoryStore: HistoryStoring {
     static let statementsThatMustNotScan = [interruptStreaming, queuedMessages, lastMessageTime, sentSince, repliesSince]
 
     private static func message(_ r: SQLiteDatabase.Row) -> ChatMessage {
-        let attachments = (try? JSONDecoder().decode([ChatAttachment].self, from: Data(r.text(7).utf8))) ?? []
+        let attachments = attachments(fromJSON: r.text(7))
         return ChatMessage(
             sequence: r.int(0), id: UUID(uuidString: r.text(1)) ?? UUID(),
             conversation: UUID(uuidString: r.text(2)) ?? UUID(),
             role: ChatMessage.Role(rawValue: r.text(3)) ?? .status, text: r.text(4),
             state: ChatMessage.State(rawValue: r.text(5)) ?? .complete,
             created: Date(timeIntervalSince1970: r.real(6)), attachments: attachments)
+    }
+
+    /// Most messages carry no attachment, stored as `[]`: those need no JSON coder, which each row
+    /// read or written made one of.
+    private static func attachmentsJSON(_ attachments: [ChatAttachment]) -> String {
+        if attachments.isEmpty { return "[]" }
+        return (try? JSONEncoder().encode(attachments)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+
+    private static func attachments(fromJSON json: String) -> [ChatAttachment] {
+        if json == "[]" { return [] }
+        return (try? JSONDecoder().decode([ChatAttachment].self, from: Data(json.utf8))) ?? []
     }
 }
 

@@ -55,7 +55,7 @@ public enum SearchIndexBackfill {
                 progress(current)
             }
         } catch {
-            throw .other(detail: String(format: L("The chat history at %@ could not be indexed for search."), path))
+            throw .other(detail: L("The chat history at %@ could not be indexed for search.", path))
         }
     }
 

@@ -48,21 +48,61 @@ public func L(_ msgid: String) -> String {
     msgid.withCString { String(cString: bos_dgettext(Localization.domain, $0)) }
 }
 
-/// Translates `msgid` and puts `values` in place of its `%@`s, in order: `String(format:)` without
-/// Foundation's format machinery (CFString), for texts made while scrolling — each bound message row
-/// labels itself for screen readers, and `String(format:)` was most of that. Only
-/// `%@`; anything else in the text stays as it is.
+/// Translates `msgid` and puts `values` in place of its `%@` and `%d` markers, in order or as numbered
+/// (`%2$@`); `%%` is a percent sign. `String(format:)` without Foundation's format machinery: its
+/// first use of each argument type scans all of the executable's protocol conformances, in the
+/// first frame and in `builderos status` after its reply came, and it was most of the time each
+/// bound message row took to label itself for screen readers while scrolling.
 public func L(_ msgid: String, _ values: String...) -> String {
-    let template = L(msgid)
-    var result = ""
-    var rest = template[...]
-    var next = values.makeIterator()
-    while let marker = rest.range(of: "%@") {
-        result += rest[..<marker.lowerBound]
-        result += next.next() ?? ""
-        rest = rest[marker.upperBound...]
+    Localization.filling(L(msgid), with: values)
+}
+
+/// Translates a message with a count, in the plural form the language needs, with the count in place
+/// of its first marker and `values` in the next, as `L(_:_:)` above.
+public func L(_ singular: String, _ plural: String, counting count: Int, _ values: String...) -> String {
+    Localization.filling(L(singular, plural, count: count), with: [String(count)] + values)
+}
+
+extension Localization {
+    /// `template` with `values` in place of its markers (see `L(_:_:)`); any other `%` stays as it is.
+    static func filling(_ template: String, with values: [String]) -> String {
+        let percent = UInt8(ascii: "%")
+        let bytes = Array(template.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + values.reduce(0) { $0 + $1.utf8.count })
+        var i = 0
+        var next = 0
+        while i < bytes.count {
+            guard bytes[i] == percent, i + 1 < bytes.count else {
+                result.append(bytes[i])
+                i += 1
+                continue
+            }
+            if bytes[i + 1] == percent {
+                result.append(percent)
+                i += 2
+                continue
+            }
+            var j = i + 1
+            var number = 0
+            while j < bytes.count, bytes[j] >= UInt8(ascii: "0"), bytes[j] <= UInt8(ascii: "9") {
+                number = number * 10 + Int(bytes[j] - UInt8(ascii: "0"))
+                j += 1
+            }
+            let numbered = j > i + 1 && j < bytes.count && bytes[j] == UInt8(ascii: "$")
+            if numbered { j += 1 }
+            guard j < bytes.count, j == i + 1 || numbered, bytes[j] == UInt8(ascii: "@") || bytes[j] == UInt8(ascii: "d") else {
+                result.append(percent)
+                i += 1
+                continue
+            }
+            let index = numbered ? number - 1 : next
+            if !numbered { next += 1 }
+            if values.indices.contains(index) { result += values[index].utf8 }
+            i = j + 1
+        }
+        return String(decoding: result, as: UTF8.self)
     }
-    return result + rest
 }
 
 /// Translates a message with a count, choosing the plural form the language needs.

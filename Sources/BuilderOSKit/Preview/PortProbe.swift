@@ -27,7 +27,7 @@ public enum ProbeResult: Sendable, Equatable {
         case .checking: return L("Checking…")
         case .up(let status, let title, let redirect):
             var parts = [L("Up"), String(status)]
-            if let redirect { parts.append(String(format: L("redirects to %@"), redirect)) } else if let title { parts.append(title) }
+            if let redirect { parts.append(L("redirects to %@", redirect)) } else if let title { parts.append(title) }
             return parts.joined(separator: " · ")
         case .nothingListening: return L("Nothing listening")
         case .noAnswer: return L("No answer")

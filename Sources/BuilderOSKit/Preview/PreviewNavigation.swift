@@ -31,13 +31,13 @@ public enum PreviewLoadFailure: Sendable, Equatable {
     /// The sentence under "Can't show this page".
     public func message(url: String) -> String {
         switch self {
-        case .refused: return String(format: L("Nothing is listening at %@. Start the dev server on the server machine, then try again."), url)
+        case .refused: return L("Nothing is listening at %@. Start the dev server on the server machine, then try again.", url)
         case .timedOut:
             return String(
                 format: L("%@ did not answer in time. Check that this computer can reach the server machine directly (same network or VPN)."), url)
-        case .hostNotFound: return String(format: L("The host of %@ could not be found. Check the preview host in Preferences."), url)
-        case .tls: return String(format: L("The secure connection to %@ failed."), url)
-        case .other(let detail): return String(format: L("%@ could not be loaded: %@"), url, detail)
+        case .hostNotFound: return L("The host of %@ could not be found. Check the preview host in Preferences.", url)
+        case .tls: return L("The secure connection to %@ failed.", url)
+        case .other(let detail): return L("%@ could not be loaded: %@", url, detail)
         }
     }
 }

@@ -38,6 +38,6 @@ public final class PreviewProbeBoard {
         if isProbing { return L("Checking the dev servers…") }
         let up = ports.filter { results[$0]?.isUp == true }.count
         if results.isEmpty { return "" }
-        return up == 0 ? L("No dev server answers") : String(format: L("%d of %d dev servers answer"), up, ports.count)
+        return up == 0 ? L("No dev server answers") : L("%d of %d dev servers answer", String(up), String(ports.count))
     }
 }

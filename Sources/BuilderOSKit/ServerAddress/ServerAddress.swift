@@ -117,7 +117,7 @@ public enum ServerAddressProblem: Error, Sendable, Equatable {
         case .empty: return L("Enter the address of your BuilderOS server.")
         case .containsSpaces: return L("A server address cannot contain spaces.")
         case .unsupportedScheme(let s):
-            return String(format: L("“%@” addresses are not supported. Use an address starting with https:// or http://."), s)
+            return L("“%@” addresses are not supported. Use an address starting with https:// or http://.", s)
         case .containsUserInfo: return L("Remove the user name or password from the address: BuilderOS uses its API key instead.")
         case .containsFragment: return L("Remove the part after “#” from the address.")
         case .containsQuery: return L("Remove the part after “?” from the address.")
@@ -127,7 +127,7 @@ public enum ServerAddressProblem: Error, Sendable, Equatable {
         case .containsControlCharacters:
             return L("The address contains control characters (such as an escape or a line break). Type or paste only the address.")
         case .tooLong:
-            return String(format: L("The address is too long: a server address has at most %d characters."), ServerAddressParser.maximumLength)
+            return L("The address is too long: a server address has at most %d characters.", String(ServerAddressParser.maximumLength))
         }
     }
 }

@@ -8,8 +8,18 @@ enum ServerAddressParser {
     /// Longer than any real server address; a longer one is a paste gone wrong, and would be stored in settings.
     static let maximumLength = 2048
 
+    /// Without the white space around it (Unicode's, as `.whitespacesAndNewlines`), without Foundation:
+    /// every start parses the saved address, and NSString's trimming was most of that.
+    static func trimmed(_ input: String) -> String {
+        let scalars = input.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(Substring(scalars[first...last]))
+    }
+
     static func parse(_ input: String) throws(ServerAddressProblem) -> ServerAddress {
-        var text = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = trimmed(input)
         guard !text.isEmpty else { throw .empty }
         guard text.utf8.count <= maximumLength else { throw .tooLong }
         guard !text.contains(where: { $0.isWhitespace }) else { throw .containsSpaces }

@@ -30,10 +30,10 @@ public enum ServerReachability: Sendable, Equatable {
 
     public var title: String {
         switch self {
-        case .online(let ms): return String(format: L("online, %.0f ms"), ms)
+        case .online(let ms): return L("online, %@ ms", String(Int(ms.rounded())))
         case .signInAgain: return L("sign in again: no key in the keyring")
         case .keyRejected: return L("the API key was rejected")
-        case .unreachable(let error): return String(format: L("unreachable: %@"), error.userMessage)
+        case .unreachable(let error): return L("unreachable: %@", error.userMessage)
         }
     }
 }

@@ -258,14 +258,14 @@ public final class ChatService {
             let pill = history.append(
                 ChatMessage(
                     conversation: conversationID, role: .status,
-                    text: String(format: L("%@ could not answer: %@"), name, why), state: .failed))
+                    text: L("%@ could not answer: %@", name, why), state: .failed))
             changes.notify(.messageAdded(pill))
         } else if phase == .completed {
             // Nothing but white space came: say so rather than show an empty bubble.
             let pill = history.append(
                 ChatMessage(
                     conversation: conversationID, role: .status,
-                    text: String(format: L("%@ sent an empty reply."), name), state: .complete))
+                    text: L("%@ sent an empty reply.", name), state: .complete))
             changes.notify(.messageAdded(pill))
         } else if phase == .stopped, userStopped || current.userMessage.state != .queued {
             // (A Disconnect before the message went out stops nothing: it waits for Connect.)

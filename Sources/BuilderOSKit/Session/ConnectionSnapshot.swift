@@ -73,7 +73,7 @@ public struct ConnectionSnapshot: Sendable, Equatable {
     }
 
     /// "Connection status: Connected", for screen readers.
-    public var accessibleText: String { String(format: L("Connection status: %@"), stateText) }
+    public var accessibleText: String { L("Connection status: %@", stateText) }
 
     /// Latency above this is shown with a warning.
     public static let slowLatencyMilliseconds = 500.0

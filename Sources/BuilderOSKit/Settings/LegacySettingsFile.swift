@@ -10,7 +10,7 @@ struct LegacySettingsFile {
     }
 
     static func userConfigHome() -> String {
-        ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        getenv("XDG_CONFIG_HOME").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
     }
 

@@ -49,12 +49,12 @@ class SettingsKeys<Key: RawRepresentable> where Key.RawValue == String {
     func apply(_ writes: Writes<Key>) throws(BuilderOSError) {
         guard let settings, !writes.list.isEmpty else { return }
         if let locked = writes.list.first(where: { g_settings_is_writable(settings, $0.0.rawValue) == 0 }) {
-            throw .other(detail: String(format: L("The setting “%@” is locked by the administrator and cannot be changed."), locked.0.rawValue))
+            throw .other(detail: L("The setting “%@” is locked by the administrator and cannot be changed.", locked.0.rawValue))
         }
         g_settings_delay(settings)
         if let refused = writes.list.first(where: { !$0.1() }) {
             g_settings_revert(settings)
-            throw .other(detail: String(format: L("The setting “%@” could not be saved."), refused.0.rawValue))
+            throw .other(detail: L("The setting “%@” could not be saved.", refused.0.rawValue))
         }
         g_settings_apply(settings)
     }

@@ -4,9 +4,9 @@ public enum Durations {
         let total = Int(max(seconds, 0).rounded(.down))
         let days = total / 86_400, hours = total % 86_400 / 3600, minutes = total % 3600 / 60
         // Literal strings in each L(…) call, so xgettext can extract them.
-        let dayText = String(format: L("%d day", "%d days", count: days), days)
-        let hourText = String(format: L("%d hour", "%d hours", count: hours), hours)
-        let minuteText = String(format: L("%d minute", "%d minutes", count: minutes), minutes)
+        let dayText = L("%d day", "%d days", counting: days)
+        let hourText = L("%d hour", "%d hours", counting: hours)
+        let minuteText = L("%d minute", "%d minutes", counting: minutes)
         if days > 0 { return hours > 0 ? "\(dayText), \(hourText)" : dayText }
         if hours > 0 { return minutes > 0 ? "\(hourText), \(minuteText)" : hourText }
         if minutes > 0 { return minuteText }

@@ -67,10 +67,22 @@ public enum LocalTime {
 
     static func withoutSeconds(_ format: String, twelveHour: String) -> String {
         var f = format.isEmpty ? "%H:%M:%S" : format
-        f = f.replacingOccurrences(of: "%T", with: "%H:%M:%S")
-        f = f.replacingOccurrences(of: "%r", with: twelveHour.isEmpty ? "%I:%M:%S %p" : twelveHour)
-        for separator in [":", ".", ""] { f = f.replacingOccurrences(of: separator + "%S", with: "") }
-        return f.replacingOccurrences(of: "%I", with: "%-I")
+        f = replacing("%T", with: "%H:%M:%S", in: f)
+        f = replacing("%r", with: twelveHour.isEmpty ? "%I:%M:%S %p" : twelveHour, in: f)
+        for separator in [":", ".", ""] { f = replacing(separator + "%S", with: "", in: f) }
+        return replacing("%I", with: "%-I", in: f)
+    }
+
+    /// `replacingOccurrences(of:with:)` without NSString, whose first use in the first frame was
+    /// here (the first message row's time).
+    private static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+        var result = ""
+        var rest = text[...]
+        while let found = rest.range(of: target) {
+            result += String(rest[..<found.lowerBound]) + replacement
+            rest = rest[found.upperBound...]
+        }
+        return result + String(rest)
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {

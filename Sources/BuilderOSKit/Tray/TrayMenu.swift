@@ -29,7 +29,7 @@ public struct TrayMenu: Sendable, Equatable {
         let connection: Action = status.wantsConnection ? .disconnect : .connect
         let serverItems = servers.enumerated().map { index, server in
             Item(
-                id: Self.firstServerID + Int32(index), label: String(format: L("%@ — %@"), server.name, server.stateText), enabled: true,
+                id: Self.firstServerID + Int32(index), label: L("%@ — %@", server.name, server.stateText), enabled: true,
                 action: .switchServer(id: server.id), checked: server.active)
         }
         let serversSection =

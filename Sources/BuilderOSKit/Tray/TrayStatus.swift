@@ -22,16 +22,16 @@ public struct TrayStatus: Sendable, Equatable {
     public init(snapshot: ConnectionSnapshot?) {
         guard let snapshot else {
             indicator = .disconnected
-            tooltipTitle = String(format: L("%@ — %@"), Self.appName, L("Not set up"))
+            tooltipTitle = L("%@ — %@", Self.appName, L("Not set up"))
             tooltipBody = L("Open BuilderOS to connect to your server.")
             (signedIn, wantsConnection, canSleep) = (false, false, false)
             return
         }
         indicator = snapshot.indicator
-        tooltipTitle = String(format: L("%@ — %@"), Self.appName, snapshot.stateText)
+        tooltipTitle = L("%@ — %@", Self.appName, snapshot.stateText)
         var facts = [snapshot.server.displayHost]
         if snapshot.indicator == .connected, let latency = snapshot.latencyMilliseconds {
-            facts.append(String(format: L("%d ms"), Int(latency.rounded())))
+            facts.append(L("%d ms", String(Int(latency.rounded()))))
         }
         tooltipBody = [facts.joined(separator: " · "), snapshot.indicator == .connected ? nil : snapshot.help]
             .compactMap { $0 }.joined(separator: "\n")

@@ -17,7 +17,7 @@ enum AppIcon {
     nonisolated static func addFolderToDataDirectories() {
         guard let icons = iconFolder(), !environmentSearches(icons) else { return }
         let share = (icons as NSString).deletingLastPathComponent
-        setenv("XDG_DATA_DIRS", ([share] + dataDirectories()).joined(separator: ":"), 1)
+        setenv("XDG_DATA_DIRS", dataDirectories().reduce(share) { $0 + ":" + $1 }, 1)
     }
 
     /// Whether GTK's theme searches `icons` by the environment alone: its share folder is one of the

@@ -397,7 +397,7 @@ public final class DesktopApplication {
     private func renameServer() {
         guard let mainWindow, let profile = account.settingsStore.load().server(at: mainWindow.server) else { return }
         TextPromptDialog.ask(
-            parent: mainWindow.window, title: String(format: L("Rename “%@”"), profile.name), initial: profile.name, confirm: L("_Rename"),
+            parent: mainWindow.window, title: L("Rename “%@”", profile.name), initial: profile.name, confirm: L("_Rename"),
             name: "rename-server"
         ) { [unowned self] name in
             do throws(BuilderOSError) {
@@ -415,7 +415,7 @@ public final class DesktopApplication {
         guard let mainWindow, let profile = account.settingsStore.load().server(at: mainWindow.server) else { return }
         let count = mainWindow.context.session.chat.conversations.count
         ConfirmDialog.ask(
-            parent: mainWindow.window, title: String(format: L("Forget “%@”?"), profile.name),
+            parent: mainWindow.window, title: L("Forget “%@”?", profile.name),
             body: String(
                 format: L(
                     "Its API key is removed from your keyring, and its settings (Wake-on-LAN, preview host, terminal commands) from this computer. Its conversations stay on this computer unless you tick the box; signing in to it again brings them back."

@@ -46,12 +46,12 @@ final class SessionNotifier {
         case .connectionRestored:
             notifications.send(
                 .connection, id: "connection-\(id)",
-                title: name.map { String(format: L("Connected to %@ again"), $0) } ?? L("Connected to BuilderOS again"),
+                title: name.map { L("Connected to %@ again", $0) } ?? L("Connected to BuilderOS again"),
                 body: L("Replies and messages waiting to be sent go through again."), click: .server(id))
         case .connectionLost(let help):
             notifications.send(
                 .connection, id: "connection-\(id)",
-                title: name.map { String(format: L("Connection to %@ lost"), $0) } ?? L("Connection to BuilderOS lost"),
+                title: name.map { L("Connection to %@ lost", $0) } ?? L("Connection to BuilderOS lost"),
                 body: help ?? L("BuilderOS keeps trying to connect."), click: .server(id))
         }
     }
@@ -61,8 +61,8 @@ final class SessionNotifier {
         let (id, name) = subject
         notifications.send(
             .replies, id: "reply-\(message.conversation.uuidString)",
-            title: name.map { String(format: L("%@ replied on %@"), agent.displayName, $0) }
-                ?? String(format: L("%@ replied"), agent.displayName),
+            title: name.map { L("%@ replied on %@", agent.displayName, $0) }
+                ?? L("%@ replied", agent.displayName),
             body: ReplyNotice.preview(of: message.text), click: .conversation(message.conversation, of: id))
     }
 }

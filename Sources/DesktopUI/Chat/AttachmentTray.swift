@@ -64,7 +64,7 @@ final class AttachmentTray {
             let name = (path as NSString).lastPathComponent
             let kind = AttachmentKind.classify(filename: name)
             let mime = Self.mimeType(of: path)
-            gtk_progress_bar_set_text(OpaquePointer(progress), String(format: L("Uploading %@ (%d of %d)…"), name, index + 1, files.count))
+            gtk_progress_bar_set_text(OpaquePointer(progress), L("Uploading %@ (%d of %d)…", name, String(index + 1), String(files.count)))
             gtk_progress_bar_set_fraction(OpaquePointer(progress), 0)
             do throws(BuilderOSError) {
                 let reply = try await rest.upload(fileAt: path, kind: kind, mimeType: mime) { [weak self] sent, total in
@@ -98,7 +98,7 @@ final class AttachmentTray {
         for path in files {
             let icon = gtk_image_new_from_icon_name("mail-attachment-symbolic")!
             let name = UI.label((path as NSString).lastPathComponent, classes: [Style.label], wrap: false)
-            let remove = PageLayout.iconButton("window-close-symbolic", label: String(format: L("Remove %@"), (path as NSString).lastPathComponent)) {
+            let remove = PageLayout.iconButton("window-close-symbolic", label: L("Remove %@", (path as NSString).lastPathComponent)) {
                 [unowned self] in
                 files.removeAll { $0 == path }
                 refresh()

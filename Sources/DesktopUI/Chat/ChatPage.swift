@@ -108,7 +108,7 @@ final class ChatPage: Page {
         guard let parent = window(), let c = chat.conversation(id) else { return }
         ConfirmDialog.ask(
             parent: parent, title: L("Delete this conversation?"),
-            body: String(format: L("“%@” and all its messages are deleted from this computer. This cannot be undone."), c.title),
+            body: L("“%@” and all its messages are deleted from this computer. This cannot be undone.", c.title),
             cancel: L("_Cancel"), confirm: L("_Delete"), destructive: true, name: "delete-confirm"
         ) { [weak self] in
             guard let self else { return }

@@ -63,7 +63,7 @@ final class ConversationSidebar {
             let popover = gtk_popover_new()!
             let popoverBox = UI.vbox(spacing: Style.gapTiny)
             for agent in ChatAgent.allCases {
-                let b = UI.button(String(format: L("Chat with %@"), agent.displayName), classes: [Style.transparent]) {
+                let b = UI.button(L("Chat with %@", agent.displayName), classes: [Style.transparent]) {
                     gtk_popover_popdown(gtkCast(popover, to: GtkPopover.self))
                     self?.onNew?(agent)
                 }
@@ -107,7 +107,7 @@ final class ConversationSidebar {
             gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
             let agent = UI.label(c.agent.displayName, classes: [Style.caption, Style.dim], wrap: false)
             let row = UI.vbox(spacing: Style.gapHairline, [title, agent])
-            Accessibility.setLabel(row, String(format: L("%@, with %@"), c.title, c.agent.displayName))
+            Accessibility.setLabel(row, L("%@, with %@", c.title, c.agent.displayName))
             gtk_list_box_append(OpaquePointer(list), row)
         }
         if let selected, let index = rowIDs.firstIndex(of: selected),

@@ -116,7 +116,7 @@ final class ConversationView {
         let agent = conversation?.agent ?? .jarvis
         UI.setText(title, conversation?.title ?? "")
         UI.setText(agentLabel, agent.displayName)
-        composer.setPlaceholder(String(format: L("Ask %@…"), agent.displayName))
+        composer.setPlaceholder(L("Ask %@…", agent.displayName))
         composer.setText(conversation?.draft ?? "")
         let shownFrom = id.flatMap { id in sequence.map { showFrom($0, in: id) } } ?? false
         if !shownFrom { showNewest() }
@@ -206,7 +206,7 @@ final class ConversationView {
             return
         }
         let agent = chat.conversation(id)?.agent ?? .jarvis
-        UI.setText(thinkingText, String(format: L("%@ is thinking…"), agent.displayName))
+        UI.setText(thinkingText, L("%@ is thinking…", agent.displayName))
         UI.setVisible(thinking, chat.isWaitingForReply(id))
         composer.setBusy(chat.isInFlight(id))
     }

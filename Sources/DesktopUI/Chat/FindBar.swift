@@ -113,7 +113,7 @@ final class FindBar {
     private func showCount(typed: Bool = true) {
         let shown: String
         if let position = state.position {
-            shown = String(format: L("%d of %d"), position.shown, position.count)
+            shown = L("%d of %d", String(position.shown), String(position.count))
         } else {
             shown = typed && !text.isEmpty ? L("No matches") : ""
         }

@@ -138,7 +138,7 @@ final class HistorySearchPane {
         let text =
             progress.isComplete
             ? L("Search all conversations")
-            : String(format: L("Indexing history… %d%%"), Int(progress.fraction * 100))
+            : L("Indexing history… %d%%", String(Int(progress.fraction * 100)))
         Properties.setString(UnsafeMutableRawPointer(entry), "placeholder-text", text)
     }
 

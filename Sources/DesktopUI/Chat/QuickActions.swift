@@ -83,7 +83,7 @@ final class QuickActions {
             gtk_button_set_child(gtkCast(b, to: GtkButton.self), tile)
             UI.addClasses(b, [Style.quickAction, "bos-button-quick"])
             gtk_widget_set_name(b, "quick-action-\(index)")
-            Accessibility.setLabel(b, String(format: L("%@ button"), action.title))
+            Accessibility.setLabel(b, L("%@ button", action.title))
             Signals.connect(UnsafeMutableRawPointer(b), "clicked") { [unowned self] in run(action) }
             gtk_grid_attach(gtkCast(grid, to: GtkGrid.self), b, Int32(index % 2), Int32(index / 2), 1, 1)
         }

@@ -100,8 +100,8 @@ final class ConnectionPage: Page {
         }
         UI.setText(version, s.status?.version ?? L("unknown"))
         if let ms = s.latencyMilliseconds, s.indicator == .connected {
-            let text = String(format: L("%d ms"), Int(ms.rounded()))
-            UI.setText(latency, s.isSlow ? String(format: L("%@ — slow; replies may lag"), text) : text)
+            let text = L("%d ms", String(Int(ms.rounded())))
+            UI.setText(latency, s.isSlow ? L("%@ — slow; replies may lag", text) : text)
             UI.setClass(latency, Style.warningText, s.isSlow)
         } else {
             UI.setText(latency, L("not measured"))
@@ -138,6 +138,6 @@ final class ConnectionPage: Page {
     static func relative(_ date: Date) -> String {
         let seconds = Date().timeIntervalSince(date)
         if seconds < 60 { return L("just now") }
-        return String(format: L("%@ ago"), Durations.words(seconds: seconds))
+        return L("%@ ago", Durations.words(seconds: seconds))
     }
 }

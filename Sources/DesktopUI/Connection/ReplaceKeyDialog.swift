@@ -21,7 +21,7 @@ final class ReplaceKeyDialog {
     }
 
     private init(parent: Widget, server: ServerAddress, name: String, account: Account, onReplaced: @escaping @MainActor (String) -> Void) {
-        let title = String(format: L("Replace the Key of “%@”"), name)
+        let title = L("Replace the Key of “%@”", name)
         window = AppWindow.dialog(parent: parent, title: title, name: "replace-key")
         let box = WeakBox<ReplaceKeyDialog>()
         entry = UI.entry(

@@ -111,7 +111,7 @@ final class DashboardPage: Page {
             UI.setText(capsuleCount, list.map { String($0.count ?? $0.capsules.count) } ?? L("not reported"))
             if let features = s.features, !features.isEmpty {
                 let on = features.values.filter { $0 }.count
-                UI.setText(services, String(format: L("%d of %d available"), on, features.count))
+                UI.setText(services, L("%d of %d available", String(on), String(features.count)))
             } else {
                 UI.setText(services, L("not reported"))
             }

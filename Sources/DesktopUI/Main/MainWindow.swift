@@ -54,7 +54,7 @@ public final class MainWindow {
         // Our own switcher, not GtkStackSwitcher, which sets each button's tooltip as it makes it:
         // on X11 each of those asks the server where the pointer is (`GtkKit/PageSwitcher`).
         let pageSwitcher = PageSwitcher.make(for: stack, label: L("Pages"), classes: [Style.pageSwitcher]) { name in
-            PageKind(rawValue: name).map { String(format: L("%@ (Ctrl+%d)"), $0.title, $0.number) }
+            PageKind(rawValue: name).map { L("%@ (Ctrl+%d)", $0.title, String($0.number)) }
         }
         gtk_widget_set_name(pageSwitcher, "page-switcher")
         gtk_header_bar_set_title_widget(header, headerContent(of: header, settings: settings, pageSwitcher: pageSwitcher))

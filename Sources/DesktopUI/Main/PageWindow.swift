@@ -62,6 +62,6 @@ final class PageWindow {
     private func showServerName() {
         let name = context.serverSettings?.name ?? context.session.server.displayURL
         UI.setText(serverName, name)
-        gtk_window_set_title(gtkCast(window, to: GtkWindow.self), String(format: L("%1$@ on %2$@ — BuilderOS"), kind.title, name))
+        gtk_window_set_title(gtkCast(window, to: GtkWindow.self), L("%1$@ on %2$@ — BuilderOS", kind.title, name))
     }
 }

@@ -55,14 +55,14 @@ final class ServerSwitcher {
     private func show(_ snapshot: ConnectionSnapshot, name serverName: String? = nil) {
         if let serverName { UI.setText(name, serverName) }
         let shown = gtk_label_get_text(OpaquePointer(name)).map { String(cString: $0) } ?? ""
-        Accessibility.setLabel(widget, String(format: L("Server: %@, %@. Switch server"), shown, snapshot.stateText))
+        Accessibility.setLabel(widget, L("Server: %@, %@. Switch server", shown, snapshot.stateText))
     }
 
     /// A row's dot, tooltip and spoken name: the server's state.
     private static func describe(_ row: Widget, dot: Widget, _ entry: ServerEntry) {
         paint(dot, entry.indicator)
-        let spoken = String(format: L("%@ — %@"), entry.name, entry.stateText)
-        Accessibility.setLabel(row, entry.active ? String(format: L("%@, the active server"), spoken) : spoken)
+        let spoken = L("%@ — %@", entry.name, entry.stateText)
+        Accessibility.setLabel(row, entry.active ? L("%@, the active server", spoken) : spoken)
         Tooltip.set(row, entry.stateText)
     }
 

@@ -146,7 +146,7 @@ final class PowerPage: Page {
         updateAvailability()
         Spinner.setSpinning(wakeSpinner, true)
         UI.setClass(wakeResult, Style.errorText, false)
-        UI.setText(wakeResult, String(format: L("Wake-up packet sent to %@. Waiting for the server to come back…"), wol.broadcast))
+        UI.setText(wakeResult, L("Wake-up packet sent to %@. Waiting for the server to come back…", wol.broadcast))
         let client = context.session.api(timeout: WakeWatch.requestTimeout)
         let connection = context.session.connection
         wakeTask = Task { [weak self] in

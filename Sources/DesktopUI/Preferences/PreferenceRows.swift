@@ -53,8 +53,8 @@ enum PreferenceRows {
     static func refreshTitle(_ seconds: Int) -> String {
         switch seconds {
         case 0: return L("Off")
-        case ..<60: return String(format: L("Every %d second", "Every %d seconds", count: seconds), seconds)
-        default: return String(format: L("Every %d minute", "Every %d minutes", count: seconds / 60), seconds / 60)
+        case ..<60: return L("Every %d second", "Every %d seconds", counting: seconds)
+        default: return L("Every %d minute", "Every %d minutes", counting: seconds / 60)
         }
     }
 

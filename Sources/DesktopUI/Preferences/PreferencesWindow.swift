@@ -77,7 +77,7 @@ final class PreferencesWindow {
         // `builderos login --ca-file`): trusting another one goes through Change Address…, which tests it.
         if let server, let authority = settingsStore.load().server(at: server)?.caFile {
             let trusted = UI.label(
-                String(format: L("Trusting the authorities in %@ for this server."), authority), classes: [Style.label, Style.dim])
+                L("Trusting the authorities in %@ for this server.", authority), classes: [Style.label, Style.dim])
             gtk_widget_set_name(trusted, "trusted-authority")
             UI.append(account, trusted)
         }

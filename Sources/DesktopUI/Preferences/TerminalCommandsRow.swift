@@ -18,7 +18,7 @@ enum TerminalCommandsRow {
                     try? settingsStore.updateServer(at: server) { $0.terminalCommands[profile] = text.trimmingCharacters(in: .whitespaces) }
                 })
             gtk_widget_set_name(entry, "terminal-command-\(profile.rawValue)")
-            Accessibility.setLabel(entry, String(format: L("Command for %@ tabs"), profile.title))
+            Accessibility.setLabel(entry, L("Command for %@ tabs", profile.title))
             UI.setText(ofEditable: entry, settings?.terminalCommands[profile] ?? profile.defaultCommand)
             rows.append((profile.title, entry))
         }

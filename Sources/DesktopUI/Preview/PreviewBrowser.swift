@@ -138,7 +138,7 @@ final class PreviewBrowser {
     private func openInBrowser() {
         guard let uri = currentURI else { return }
         if let problem = Browser.open(uri) {
-            showError(String(format: L("No web browser could be opened for %@ (%@)."), uri, problem))
+            showError(L("No web browser could be opened for %@ (%@).", uri, problem))
         }
     }
 

@@ -143,7 +143,7 @@ final class PreviewPage: Page {
         switch resolved {
         case .direct(let name, let fromSetting):
             UI.setText(hostLabel, name)
-            Accessibility.setLabel(hostLabel, String(format: L("Previewing %@"), name))
+            Accessibility.setLabel(hostLabel, L("Previewing %@", name))
             Tooltip.set(hostLabel, fromSetting ? L("The preview host set in Preferences") : L("The server’s address"))
             // A page of another host is not this host's: start again from the empty state.
             show("empty")

@@ -56,7 +56,7 @@ final class QuickLinkCard {
 
     /// "Selected, React/Next.js, port 3000, Development server, Up · 200", as the design's screen reader text.
     private func describe() {
-        var parts = [link.name, String(format: L("port %d"), link.port), link.summary]
+        var parts = [link.name, L("port %d", String(link.port)), link.summary]
         if active { parts.insert(L("Selected"), at: 0) }
         let text = String(cString: gtk_label_get_text(OpaquePointer(status)))
         if !text.isEmpty { parts.append(text) }

@@ -37,7 +37,7 @@ final class TerminalTab {
         gtk_widget_set_vexpand(view.widget, 1)
         gtk_widget_set_hexpand(view.widget, 1)
         gtk_widget_set_name(view.widget, "terminal-view")
-        Accessibility.setLabel(view.widget, String(format: L("%@ terminal"), profile.title))
+        Accessibility.setLabel(view.widget, L("%@ terminal", profile.title))
         // Above the terminal, not over it: the banner must not hide the last lines the user saw.
         widget = UI.vbox([bannerBox, view.widget])
         box.value = self
@@ -100,7 +100,7 @@ final class TerminalTab {
             case .connecting: (L("Connecting…"), nil)
             case .connected: (nil, nil)
             case .reconnecting: (L("Reconnecting…"), nil)
-            case .disconnected(let error): (String(format: L("Disconnected — %@"), error.userMessage), L("_Reconnect"))
+            case .disconnected(let error): (L("Disconnected — %@", error.userMessage), L("_Reconnect"))
             case .ended: (L("The shell has ended."), L("_New Shell"))
             }
         UI.setText(banner, text ?? "")

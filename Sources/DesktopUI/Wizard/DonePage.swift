@@ -45,7 +45,7 @@ final class DonePage: WizardPage {
     func render(_ flow: SetupFlow) {
         UI.setText(server, flow.server?.displayURL ?? "")
         UI.setText(version, flow.report?.version ?? L("unknown"))
-        UI.setText(latency, flow.report?.latencyMilliseconds.map { String(format: L("%d ms"), Int($0.rounded())) } ?? "—")
+        UI.setText(latency, flow.report?.latencyMilliseconds.map { L("%d ms", String(Int($0.rounded()))) } ?? "—")
         // Whatever the test noted about optional features, in its own words.
         if case .passedWithNote(let text) = flow.checks[.connection(.systemFeatures)] {
             UI.setText(note, text)

@@ -79,7 +79,7 @@ final class KeyPage: WizardPage {
 
     func render(_ flow: SetupFlow) {
         if UI.text(of: entry) != flow.keyText { UI.setText(ofEditable: entry, flow.keyText) }
-        UI.setText(serverLabel, flow.server.map { String(format: L("For %@"), $0.displayURL) } ?? "")
+        UI.setText(serverLabel, flow.server.map { L("For %@", $0.displayURL) } ?? "")
         // An empty field is not an error yet; anything else that cannot be a key says why.
         if case .failure(let problem) = flow.keyValidation, problem != .empty {
             UI.setText(feedback, problem.message)

@@ -66,7 +66,7 @@ final class ServerPage: WizardPage {
         switch flow.serverValidation {
         case .success(let address):
             let duplicate = flow.duplicate.map { BuilderOSError.serverAlreadyAdded(name: $0.name).userMessage }
-            UI.setText(feedback, duplicate ?? String(format: L("BuilderOS will connect to %@"), address.displayURL))
+            UI.setText(feedback, duplicate ?? L("BuilderOS will connect to %@", address.displayURL))
             UI.setClass(feedback, Style.dim, duplicate == nil)
             UI.setClass(feedback, Style.errorText, duplicate != nil)
             UI.setClass(entry, "error", duplicate != nil)

@@ -35,7 +35,7 @@ final class StepIndicator {
             UI.setClass(dot, Style.stepDotCurrent, candidate == step)
             UI.setText(dot, candidate < step ? "✓" : "\(candidate.number)")
         }
-        let text = String(format: L("Step %d of %d: %@"), step.number, SetupStep.allCases.count, step.title)
+        let text = L("Step %d of %d: %@", String(step.number), String(SetupStep.allCases.count), step.title)
         UI.setText(caption, text)
         Accessibility.setLabel(root, text)
     }

@@ -53,7 +53,7 @@ final class TestPage: WizardPage {
             UI.setText(fixText, failure.error.fixIt ?? L("Try again in a moment."))
             UI.setVisible(problem, true)
             UI.setVisible(trust, flow.offersAuthority)
-            UI.setText(trusted, flow.caFile.map { String(format: L("Trusting the authorities in %@ for this server."), $0) } ?? "")
+            UI.setText(trusted, flow.caFile.map { L("Trusting the authorities in %@ for this server.", $0) } ?? "")
             UI.setVisible(trusted, flow.caFile != nil)
         } else {
             UI.setVisible(problem, false)

@@ -19,7 +19,7 @@ struct History: ParsableCommand {
             do {
                 try SearchIndexBackfill.run(path: store.path) { progress in
                     if showProgress {
-                        Terminal.message("\r" + String(format: L("Indexing your history for search… %d%%"), Int(progress.fraction * 100)))
+                        Terminal.message("\r" + L("Indexing your history for search… %d%%", String(Int(progress.fraction * 100))))
                     }
                 }
             } catch { throw CLIFailure(error: error) }
@@ -63,7 +63,7 @@ struct HistoryListCommand: ParsableCommand {
         } else {
             for c in conversations {
                 let messages = store.messageCount(in: c.id)
-                let count = String(format: L("%d message", "%d messages", count: messages), messages)
+                let count = L("%d message", "%d messages", counting: messages)
                 Terminal.line(
                     "\(c.id.uuidString.prefix(8).lowercased())  \(History.time.string(from: c.updated))  \(c.agent.displayName)  \(count)  \(c.title)"
                 )
@@ -147,8 +147,8 @@ struct HistoryExportCommand: ParsableCommand {
             guard wanted.count >= 4, matching.count == 1 else {
                 throw ValidationError(
                     matching.count > 1
-                        ? String(format: L("More than one conversation starts with “%@”: give more of its id."), wanted)
-                        : String(format: L("No conversation has the id “%@” (see builderos history list)."), wanted))
+                        ? L("More than one conversation starts with “%@”: give more of its id.", wanted)
+                        : L("No conversation has the id “%@” (see builderos history list).", wanted))
             }
             chosen = matching
         }
@@ -166,7 +166,7 @@ struct HistoryExportCommand: ParsableCommand {
         }
         if let output {
             Terminal.error(
-                String(format: L("Exported %d conversation to %@.", "Exported %d conversations to %@.", count: chosen.count), chosen.count, output))
+                L("Exported %d conversation to %@.", "Exported %d conversations to %@.", counting: chosen.count, output))
         }
     }
 

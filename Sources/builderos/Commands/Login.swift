@@ -35,13 +35,13 @@ struct Login: AsyncParsableCommand {
         let key: String
         do { key = try Terminal.readKey(prompt: L("API key: ")) } catch { throw CLIFailure(error: .invalidAPIKey(error)) }
 
-        Terminal.line(String(format: L("Testing %@…"), address.displayURL))
+        Terminal.line(L("Testing %@…", address.displayURL))
         let report = await ConnectionTest(server: address, apiKey: key, configuration: ClientConfiguration(extraCAFile: authority)).run {
             step, outcome in
             if let line = ReportLine.text(step: step, outcome: outcome) { Terminal.line(line) }
         }
         if let failure = report.firstFailure {
-            if let known { Terminal.error(String(format: L("Nothing was changed: %@ keeps the key it had."), known.name)) }
+            if let known { Terminal.error(L("Nothing was changed: %@ keeps the key it had.", known.name)) }
             throw CLIFailure(error: failure.error)
         }
 
@@ -52,8 +52,8 @@ struct Login: AsyncParsableCommand {
         }
         Terminal.line(
             known == nil
-                ? String(format: L("Signed in to %@, now the active server. The API key is stored in your keyring."), profile.name)
-                : String(format: L("The key of %@ is replaced in your keyring; it is the active server."), profile.name))
+                ? L("Signed in to %@, now the active server. The API key is stored in your keyring.", profile.name)
+                : L("The key of %@ is replaced in your keyring; it is the active server.", profile.name))
     }
 }
 
@@ -80,13 +80,13 @@ struct Logout: AsyncParsableCommand {
         let before = account.settingsStore.load()
         let profile = try target.profile(in: before)
         do { try await account.forget(id: profile.id, deleteHistory: deleteHistory) } catch { throw CLIFailure(error: error) }
-        Terminal.line(String(format: L("Signed out of %@: its API key was removed from your keyring."), profile.name))
+        Terminal.line(L("Signed out of %@: its API key was removed from your keyring.", profile.name))
         Terminal.line(
             deleteHistory
                 ? L("Its chat history was deleted from this computer.")
                 : L("Its chat history stays on this computer; signing in to it again brings it back."))
         if profile.id == before.activeServerID, let active = account.settingsStore.load().activeServer {
-            Terminal.line(String(format: L("The active server is now %@."), active.name))
+            Terminal.line(L("The active server is now %@.", active.name))
         }
     }
 }

@@ -46,7 +46,7 @@ struct Rename: ParsableCommand {
         guard let profile = account.settingsStore.load().server(named: server) else { throw CLIFailure(error: .unknownServer(server)) }
         do { try account.rename(id: profile.id, to: name) } catch { throw CLIFailure(error: error) }
         let renamed = account.settingsStore.load().servers.first { $0.id == profile.id }?.name ?? name
-        Terminal.line(String(format: L("%@ is now called %@."), profile.address, renamed))
+        Terminal.line(L("%@ is now called %@.", profile.address, renamed))
     }
 }
 
@@ -61,6 +61,6 @@ struct Use: ParsableCommand {
         let account = Account(settingsStore: SettingsStore.forOneRead())
         guard let profile = account.settingsStore.load().server(named: server) else { throw CLIFailure(error: .unknownServer(server)) }
         do { try account.use(id: profile.id) } catch { throw CLIFailure(error: error) }
-        Terminal.line(String(format: L("%@ is now the active server."), profile.name))
+        Terminal.line(L("%@ is now the active server.", profile.name))
     }
 }

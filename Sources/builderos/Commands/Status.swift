@@ -42,12 +42,12 @@ struct Status: AsyncParsableCommand {
                 let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
                 Terminal.json(data)
             } else {
-                Terminal.line(String(format: L("Server:    %@"), session.server.displayURL))
-                Terminal.line(String(format: L("Status:    %@"), status.status ?? L("unknown")))
-                Terminal.line(String(format: L("Version:   %@"), status.version ?? L("unknown")))
-                if let uptime = status.uptime { Terminal.line(String(format: L("Uptime:    %@"), Durations.words(seconds: uptime))) }
-                Terminal.line(String(format: L("Latency:   %.0f ms"), latency))
-                Terminal.line(String(format: L("Capsules and power: %@"), systemAvailable ? L("available") : L("not available on this server")))
+                Terminal.line(L("Server:    %@", session.server.displayURL))
+                Terminal.line(L("Status:    %@", status.status ?? L("unknown")))
+                Terminal.line(L("Version:   %@", status.version ?? L("unknown")))
+                if let uptime = status.uptime { Terminal.line(L("Uptime:    %@", Durations.words(seconds: uptime))) }
+                Terminal.line(L("Latency:   %@ ms", String(Int(latency.rounded()))))
+                Terminal.line(L("Capsules and power: %@", systemAvailable ? L("available") : L("not available on this server")))
             }
         } catch { throw CLIFailure.wrap(error) }
     }

@@ -16,7 +16,7 @@ struct TerminalCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard TerminalProfile(rawValue: profile) != nil else {
-            throw ValidationError(String(format: L("Unknown profile “%@”: use shell, jarvis or codex."), profile))
+            throw ValidationError(L("Unknown profile “%@”: use shell, jarvis or codex.", profile))
         }
         guard Terminal.stdinIsTerminal, Terminal.stdoutIsTerminal else {
             throw ValidationError(L("builderos terminal needs a terminal: run it in a terminal window, not with its input or output redirected."))
@@ -33,7 +33,7 @@ struct TerminalCommand: AsyncParsableCommand {
         }
         let raw = RawMode.enter()
         defer { raw.restore() }
-        Terminal.message(String(format: L("Connected to %@. Ctrl+] detaches."), session.server.displayURL) + "\r\n")
+        Terminal.message(L("Connected to %@. Ctrl+] detaches.", session.server.displayURL) + "\r\n")
         connection.resize(rows: RawMode.windowSize().rows, cols: RawMode.windowSize().cols)
         if let start = TerminalProfile.startBytes(command: TerminalProfile(rawValue: profile)!.defaultCommand) { connection.send(start) }
 
