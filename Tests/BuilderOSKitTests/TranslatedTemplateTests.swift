@@ -31,7 +31,8 @@ struct TranslatedTemplateTests {
     @Test func countsFillTheFirstMarker() {
         #expect(L("%d day", "%d days", counting: 1) == "1 day")
         #expect(L("%d day", "%d days", counting: 3) == "3 days")
-        #expect(L("Exported %d conversation to %@.", "Exported %d conversations to %@.", counting: 2, "/tmp/x")
-            == "Exported 2 conversations to /tmp/x.")
+        #expect(
+            L("Exported %d conversation to %@.", "Exported %d conversations to %@.", counting: 2, "/tmp/x")
+                == "Exported 2 conversations to /tmp/x.")
     }
 }
