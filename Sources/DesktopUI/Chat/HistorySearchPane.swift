@@ -29,7 +29,7 @@ final class HistorySearchPane {
         self.search = search
         entry = gtk_search_entry_new()
         gtk_widget_set_name(entry, "history-search")
-        Accessibility.setLabel(entry, L("Search all conversations"))
+        Accessibility.setLabel(entry, L("Search all chats"))
         UI.margins(entry, bottom: Style.gapSmall, start: Style.gapSmall, end: Style.gapSmall)
         showIndexProgress(search.indexProgress)
         search.indexChanges.add(owner: self) { [weak self] progress in self?.showIndexProgress(progress) }
@@ -137,8 +137,8 @@ final class HistorySearchPane {
     private func showIndexProgress(_ progress: SearchIndexProgress) {
         let text =
             progress.isComplete
-            ? L("Search all conversations")
-            : L("Indexing history… %d%%", String(Int(progress.fraction * 100)))
+            ? L("Search all chats")
+            : L("Indexing… %d%%", String(Int(progress.fraction * 100)))
         Properties.setString(UnsafeMutableRawPointer(entry), "placeholder-text", text)
     }
 

@@ -257,7 +257,7 @@ final class Driver {
 
     /// Saves the window in light and in dark (`<scenario>-<screen>-<theme>.png`), then restores
     /// the light theme the checks run in. Every screen worth a picture is also read the way a
-    /// screen reader reads it (`accessibleNames`).
+    /// screen reader reads it (`accessibleNames`), and its placeholders are checked whole.
     func screenshot(_ window: Widget, _ screen: String) async {
         await accessibleNames(screen)
         guard let appearance = app.appearance else { return }
@@ -279,6 +279,8 @@ final class Driver {
                 }
             }
             expect(failure == nil, "screenshot \(screen) (\(choice.rawValue))", failure.map { "\($0)" } ?? "")
+            // As the picture shows them: the layouts of its frame.
+            if choice == .light { placeholdersWhole(window, screen) }
             await displayShot(window, "\(scenario)-\(screen)-\(choice.rawValue).png")
         }
         appearance.set(.light)
