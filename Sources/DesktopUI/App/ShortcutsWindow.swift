@@ -8,7 +8,7 @@ import GtkKit
 enum ShortcutsWindow {
     static var shortcuts: [(accelerator: String, title: String)] {
         PageKind.allCases.map { ($0.accelerator, $0.title) } + [
-            ("<Control><Shift>s", L("Switch server")), ("<Control>k", L("Quick actions")), ("<Control><Shift>f", L("Search all conversations")),
+            ("<Control><Shift>s", L("Switch server")), ("<Control>k", L("Quick actions")), ("<Control><Shift>f", L("Search all chats")),
             ("<Control>f", L("Find in the conversation")), ("F3 <Shift>F3", L("Next (older) and previous find match")),
             ("Return", L("Send the message")),
             ("<Shift>Return", L("New line in the message")),
