@@ -85,7 +85,9 @@ final class Composer {
     var text: String {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
-        return String(cString: gtk_text_buffer_get_text(buffer, &start, &end, 0))
+        guard let copy = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return "" }
+        defer { g_free(copy) }
+        return String(cString: copy)
     }
 
     /// Sets the text without reporting it as an edit (drafts being restored).

@@ -118,37 +118,60 @@ final class Driver {
         Signals.emit(UnsafeMutableRawPointer(entry), "activate")
     }
 
-    /// Delivers a key press to the window's key controllers, as GTK does for a real key. Not to GTK's own
-    /// capture-phase ones (a search field's key capture): they act on real events alone (`RealKeys`).
+    /// Delivers a key press to the widget's key controllers as GTK does for a real key: capture phase
+    /// first, then the others, stopping at the first that handles it (a field's own controller must not
+    /// also insert the Enter that sent its text). Not to GTK's own capture-phase ones (a search field's
+    /// key capture): they act on real events alone (`RealKeys`).
     func sendKey(_ keyval: UInt32, to window: Widget, modifiers: UInt32 = 0) {
         let keyType = gtk_event_controller_key_get_type()
+        var capture: [UnsafeMutableRawPointer] = []
+        var others: [UnsafeMutableRawPointer] = []
         forEachController(of: window, type: keyType) { object in
             let controller = OpaquePointer(object)
-            let gtksOwnCapture =
-                gtk_event_controller_get_propagation_phase(controller) == GTK_PHASE_CAPTURE
-                && gtk_event_controller_get_name(controller).map { String(cString: $0) } != keyControllerName
-            if gtksOwnCapture { return }
-            var values = [GValue](repeating: GValue(), count: 4)
-            g_value_init(&values[0], keyType)
-            g_value_set_object(&values[0], object)
-            for i in 1...3 { g_value_init(&values[i], GType(7 << G_TYPE_FUNDAMENTAL_SHIFT)) }  // G_TYPE_UINT
-            g_value_set_uint(&values[1], keyval)
-            g_value_set_uint(&values[2], 9)
-            g_value_unset(&values[3])
-            g_value_init(&values[3], gdk_modifier_type_get_type())
-            g_value_set_flags(&values[3], modifiers)
-            var handled = GValue()
-            g_value_init(&handled, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
-            g_signal_emitv(&values, g_signal_lookup("key-pressed", keyType), 0, &handled)
-            for i in 0..<4 { g_value_unset(&values[i]) }
-            g_value_unset(&handled)
+            guard gtk_event_controller_get_propagation_phase(controller) == GTK_PHASE_CAPTURE else { return others.append(object) }
+            if gtk_event_controller_get_name(controller).map({ String(cString: $0) }) == keyControllerName { capture.append(object) }
         }
+        // Held by the widget, which a handler may change: kept alive until every one is asked.
+        let ordered = capture + others
+        ordered.forEach { _ = g_object_ref($0) }
+        defer { ordered.forEach { g_object_unref($0) } }
+        for object in ordered where emitKeyPressed(on: object, keyval, modifiers) { return }
+    }
+
+    private func emitKeyPressed(on controller: UnsafeMutableRawPointer, _ keyval: UInt32, _ modifiers: UInt32) -> Bool {
+        let keyType = gtk_event_controller_key_get_type()
+        var values = [GValue](repeating: GValue(), count: 4)
+        g_value_init(&values[0], keyType)
+        g_value_set_object(&values[0], controller)
+        for i in 1...3 { g_value_init(&values[i], GType(7 << G_TYPE_FUNDAMENTAL_SHIFT)) }  // G_TYPE_UINT
+        g_value_set_uint(&values[1], keyval)
+        g_value_set_uint(&values[2], 9)
+        g_value_unset(&values[3])
+        g_value_init(&values[3], gdk_modifier_type_get_type())
+        g_value_set_flags(&values[3], modifiers)
+        var handled = GValue()
+        g_value_init(&handled, GType(5 << G_TYPE_FUNDAMENTAL_SHIFT))  // G_TYPE_BOOLEAN
+        g_signal_emitv(&values, g_signal_lookup("key-pressed", keyType), 0, &handled)
+        for i in 0..<4 { g_value_unset(&values[i]) }
+        defer { g_value_unset(&handled) }
+        return g_value_get_boolean(&handled) != 0
     }
 
     /// Types into a multi-line field (GtkTextView), as a paste would.
     func typeText(_ text: String, into name: String, in window: Widget) {
         guard let view = widget(name, in: window) else { return expect(false, "text view \(name) exists") }
         gtk_text_buffer_set_text(gtk_text_view_get_buffer(gtkCast(view, to: GtkTextView.self)), text, -1)
+    }
+
+    /// The text in a multi-line field (GtkTextView).
+    func textViewText(_ name: String, in window: Widget) -> String? {
+        guard let view = widget(name, in: window) else { return nil }
+        let buffer = gtk_text_view_get_buffer(gtkCast(view, to: GtkTextView.self))
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        guard let copy = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return nil }
+        defer { g_free(copy) }
+        return String(cString: copy)
     }
 
     /// Activates a window action (`win.page-dashboard`), as its accelerator or menu item would.

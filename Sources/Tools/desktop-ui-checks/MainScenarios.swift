@@ -359,7 +359,11 @@ enum MainScenarios: ScenarioGroup {
         if let input = d.widget("message-input", in: main) {
             d.sendKey(0xff0d, to: input, modifiers: 1)  // Shift+Enter: the key is left to the field (a new line)
             d.expect(d.named(prefix: "message-user", in: main).isEmpty, "Shift+Enter does not send")
+            let afterShiftEnter = d.textViewText("message-input", in: main)
+            d.expect(afterShiftEnter == "Hello from the **desktop**\n", "Shift+Enter starts a new line", afterShiftEnter ?? "no field")
             d.sendKey(0xff0d, to: input)  // Enter sends
+            let afterEnter = d.textViewText("message-input", in: main)
+            d.expect(afterEnter == "", "Enter sends and leaves the field empty, without a line break of its own", afterEnter ?? "no field")
         }
         d.expect(d.named(prefix: "message-user", in: main).count == 1, "the message shows at once (optimistic)")
         d.expect(await d.wait { completedReplies(d, main) == 1 }, "the reply streams in and completes")
