@@ -64,6 +64,9 @@ extension BuilderOSError {
         }
     }
 
+    /// The sentence and its fix-it as one paragraph: a dialog's body, a page's status line.
+    public var sentenceWithFix: String { [userMessage, fixIt].compactMap { $0 }.joined(separator: " ") }
+
     /// What the user can do about it, or nil when there is nothing useful to suggest.
     public var fixIt: String? {
         switch self {

@@ -92,8 +92,8 @@ public struct ConnectionSnapshot: Sendable, Equatable {
         }
         // After a Disconnect the state is the user's choice, not a failure to explain (the page says so).
         guard wantsConnection else { return nil }
-        if case .failed(let error) = socket { return [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " ") }
+        if case .failed(let error) = socket { return error.sentenceWithFix }
         guard indicator != .connected, let failure = lastFailure else { return nil }
-        return [failure.userMessage, failure.fixIt].compactMap { $0 }.joined(separator: " ")
+        return failure.sentenceWithFix
     }
 }

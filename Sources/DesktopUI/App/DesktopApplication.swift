@@ -404,7 +404,7 @@ public final class DesktopApplication {
                 try account.rename(id: profile.id, to: name)
                 serverStates.changes.notify(())
             } catch {
-                NoticeDialog.show(parent: mainWindow.window, failure: error, name: "rename-failed")
+                NoticeDialog.show(parent: mainWindow.window, title: L("Could not rename the server"), failure: error, name: "rename-failed")
             }
         }
     }
@@ -438,7 +438,7 @@ public final class DesktopApplication {
             guard let parent = mainWindow?.window ?? currentWindow else { return }
             ConfirmDialog.ask(
                 parent: parent, title: L("Could not forget the server"),
-                body: [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " "),
+                body: error.sentenceWithFix,
                 cancel: L("_Close"), confirm: L("_Retry"), name: "sign-out-failed"
             ) { [unowned self] in
                 Task { await signOut(id: id, deleteHistory: deleteHistory) }

@@ -81,7 +81,7 @@ final class AttachmentTray {
                 show(
                     problem: String(
                         format: L("“%@” could not be uploaded: %@ Your message was not sent; it is still in the field."),
-                        name, [e.userMessage, e.fixIt].compactMap { $0 }.joined(separator: " ")))
+                        name, e.sentenceWithFix))
                 throw e
             }
         }

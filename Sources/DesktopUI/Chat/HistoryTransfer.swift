@@ -34,7 +34,7 @@ struct HistoryTransfer {
                     format: L("Exported %d conversation to %@.", "Exported %d conversations to %@.", count: chosen.count), chosen.count, path)
                 NoticeDialog.show(parent: parent, title: L("Exported"), body: done, name: "export-done")
             } catch {
-                NoticeDialog.show(parent: parent, failure: error, name: "export-failed")
+                NoticeDialog.show(parent: parent, title: L("Could not export"), failure: error, name: "export-failed")
             }
         }
     }
@@ -47,7 +47,7 @@ struct HistoryTransfer {
                 let body = summary.lines.joined(separator: "\n")
                 NoticeDialog.show(parent: parent, title: L("Imported"), body: body, name: "import-done")
             } catch {
-                NoticeDialog.show(parent: parent, failure: error, name: "import-failed")
+                NoticeDialog.show(parent: parent, title: L("Could not import"), failure: error, name: "import-failed")
             }
         }
     }

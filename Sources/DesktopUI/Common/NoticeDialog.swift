@@ -2,8 +2,8 @@ import BuilderOSKit
 import CGtk
 import GtkKit
 
-/// A modal message with one button: what an action did, or why it could not (`BuilderOSError`'s
-/// sentence and fix-it). Escape or the button closes it.
+/// A modal message with one button: what an action did, or what could not be done and why
+/// (`BuilderOSError`'s sentence and fix-it). Escape or the button closes it.
 @MainActor
 enum NoticeDialog {
     static func show(parent: Widget, title: String, body: String, name: String = "notice-dialog") {
@@ -21,7 +21,10 @@ enum NoticeDialog {
         AppWindow.present(dialog: window, content: content, width: Layout.px("dialog-width"), focus: close)
     }
 
-    static func show(parent: Widget, failure: BuilderOSError, name: String = "notice-dialog") {
-        show(parent: parent, title: failure.userMessage, body: failure.fixIt ?? "", name: name)
+    /// `title` names what failed, in a few words: it is also the window's title, which a sentence would
+    /// stretch the dialog to on a desktop that shows it (Wayland's title bar). The reason and its fix
+    /// are the body.
+    static func show(parent: Widget, title: String, failure: BuilderOSError, name: String = "notice-dialog") {
+        show(parent: parent, title: title, body: failure.sentenceWithFix, name: name)
     }
 }

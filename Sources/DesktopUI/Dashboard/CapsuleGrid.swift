@@ -53,7 +53,7 @@ final class CapsuleGrid {
                 message,
                 error == .notAvailableOnServer
                     ? L("Capsules are not available on this server.")
-                    : [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " "))
+                    : error.sentenceWithFix)
             UI.setVisible(message, true)
             UI.setVisible(filter, false)
         }

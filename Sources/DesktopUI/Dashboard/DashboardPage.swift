@@ -117,7 +117,7 @@ final class DashboardPage: Page {
             }
         case .failure(let e):
             for label in [version, uptime, health, capsuleCount, services] { UI.setText(label, "—") }
-            UI.setText(statusProblem, [e.userMessage, e.fixIt].compactMap { $0 }.joined(separator: " "))
+            UI.setText(statusProblem, e.sentenceWithFix)
             UI.setVisible(statusProblem, true)
         }
     }

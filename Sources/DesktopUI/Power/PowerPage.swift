@@ -111,7 +111,7 @@ final class PowerPage: Page {
             } catch {
                 failed = true
                 self?.context.session.connection.noteSystemRoute(Result<Void, BuilderOSError>.failure(error))
-                text = [error.userMessage, error.fixIt].compactMap { $0 }.joined(separator: " ")
+                text = error.sentenceWithFix
             }
             guard let self else { return }
             self.sleeping = false

@@ -74,6 +74,9 @@ enum TransferScenario: ScenarioGroup {
             d.expect(
                 d.texts(dialog).contains(d.translated("Nothing was imported. Choose a file made with “Export” in BuilderOS Desktop.")),
                 "it says nothing was imported", d.texts(dialog))
+            // A sentence as the window's title would stretch the dialog to its width in Wayland's title bar.
+            let title = gtk_window_get_title(gtkCast(dialog, to: GtkWindow.self)).map { String(cString: $0) }
+            d.expect(title == d.translated("Could not import"), "the window's title names what failed, in a few words", title ?? "none")
             await d.screenshot(dialog, "refused")
             d.click("close-button", in: dialog)
         }
