@@ -39,8 +39,10 @@ enum AppWindow {
         UI.size(content, width: width)
         gtk_window_set_child(gwindow, content)
         Signals.onEscape(window) { gtk_window_destroy(gwindow) }
-        gtk_window_present(gwindow)
+        // Before presenting: a window shown without a focus gives it to its first focusable widget, and a
+        // selectable label selects its whole text as it takes it.
         gtk_widget_grab_focus(focus)
+        gtk_window_present(gwindow)
     }
 
     static func header(of window: Widget) -> OpaquePointer {

@@ -8,15 +8,16 @@ import GtkKit
 final class CapsuleDetailWindow {
     let window: Widget
     private let details = UI.vbox(spacing: Style.gapSmall)
+    private let content: Widget
+    private let close: Widget
 
     init(parent: Widget, capsule: Capsule, rest: any BuilderOSAPI) {
         window = AppWindow.dialog(parent: parent, title: capsule.displayTitle, name: "capsule-detail", resizable: true)
         let gwindow = gtkCast(window, to: GtkWindow.self)
-        gtk_window_set_default_size(gwindow, Layout.px("detail-width"), -1)
-        let close = UI.button(L("_Close"), classes: [Style.secondaryButton]) { gtk_window_destroy(gwindow) }
+        close = UI.button(L("_Close"), classes: [Style.secondaryButton]) { gtk_window_destroy(gwindow) }
         UI.align(close, h: GTK_ALIGN_END)
         UI.append(details, UI.label(L("Loading…"), classes: [Style.body, Style.dim]))
-        let content = UI.vbox(
+        content = UI.vbox(
             spacing: Style.gap,
             [
                 UI.label(capsule.displayTitle, classes: [Style.title]),
@@ -24,9 +25,6 @@ final class CapsuleDetailWindow {
                 UI.label(capsule.purpose ?? "", classes: [Style.body]),
                 details, close,
             ])
-        UI.margins(content, top: Style.gapLarge, bottom: Style.gapLarge, start: Style.gapLarge, end: Style.gapLarge)
-        gtk_window_set_child(gwindow, content)
-        Signals.onEscape(window) { gtk_window_destroy(gwindow) }
         Lifetime.tie(self, to: window)
         Task { [weak self] in
             let result = await Result.of { () async throws(BuilderOSError) in try await rest.capsule(named: capsule.name) }
@@ -34,7 +32,10 @@ final class CapsuleDetailWindow {
         }
     }
 
-    func present() { gtk_window_present(gtkCast(window, to: GtkWindow.self)) }
+    /// At the dialogs' fixed width, which it may be widened from: with none, the window's least height
+    /// was the height of its wrapping labels at their narrowest, a character a line (taller than the
+    /// screen). Focus on Close, not on the first selectable label, which would show as selected.
+    func present() { AppWindow.present(dialog: window, content: content, width: Layout.px("detail-width"), focus: close) }
 
     private func show(_ result: Result<CapsuleDetail, BuilderOSError>) {
         while let child = gtk_widget_get_first_child(details) { gtk_box_remove(gtkCast(details, to: GtkBox.self), child) }

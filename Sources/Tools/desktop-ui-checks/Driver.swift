@@ -174,6 +174,11 @@ final class Driver {
         return String(cString: copy)
     }
 
+    /// Whether `widget` is of GType `type` or one derived from it.
+    func isA(_ widget: Widget, _ type: GType) -> Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+    }
+
     /// Activates a window action (`win.page-dashboard`), as its accelerator or menu item would.
     func activate(_ action: String, in window: Widget) {
         gtk_widget_activate_action_variant(window, action, nil)

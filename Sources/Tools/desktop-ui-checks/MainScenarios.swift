@@ -466,12 +466,35 @@ enum MainScenarios: ScenarioGroup {
             await d.wait { d.window(named: "capsule-detail").map { d.texts($0).contains("Path") } ?? false },
             "a capsule opens its details with its path")
         if let detail = d.window(named: "capsule-detail") {
+            // Laid out at the next frames: waited for.
+            d.expect(await d.wait { tallAsItsContent(detail).0 }, "the details window is as tall as its content needs", tallAsItsContent(detail).1)
+            let focus = gtk_window_get_focus(gtkCast(detail, to: GtkWindow.self))
+            d.expect(focus.map { d.isA($0, gtk_button_get_type()) } ?? false, "the keyboard starts on Close, not in a selectable label")
+            let selected = WidgetTree.all(detail).filter { widget in
+                var start: Int32 = 0, end: Int32 = 0
+                return d.isA(widget, gtk_label_get_type()) && gtk_label_get_selection_bounds(OpaquePointer(widget), &start, &end) != 0
+            }
+            let selectedTexts = selected.map { String(cString: gtk_label_get_text(OpaquePointer($0))) }
+            d.expect(selected.isEmpty, "no text is selected as it opens", selectedTexts.joined(separator: ", "))
             await d.screenshot(detail, "capsule-detail")
+            // The screenshot's theme changes have the window compute its size again.
+            d.expect(tallAsItsContent(detail).0, "and still after a change of theme", tallAsItsContent(detail).1)
             gtk_window_destroy(gtkCast(detail, to: GtkWindow.self))
         }
         d.type("", into: "capsule-filter", in: main)
         d.activate("win.refresh", in: main)
         d.expect(await d.wait { capsuleTiles(d, main).count == all }, "F5 reloads the grid")
+    }
+
+    /// Whether the window's content is allocated the height it asks for at its width, and the sizes.
+    private static func tallAsItsContent(_ window: Widget) -> (Bool, String) {
+        guard let child = gtk_window_get_child(gtkCast(window, to: GtkWindow.self)) else { return (false, "no content") }
+        // Measured with its margins, allocated without them.
+        let width = gtk_widget_get_width(child) + gtk_widget_get_margin_start(child) + gtk_widget_get_margin_end(child)
+        let height = gtk_widget_get_height(child) + gtk_widget_get_margin_top(child) + gtk_widget_get_margin_bottom(child)
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, width, &minimum, &natural, nil, nil)
+        return (abs(height - natural) <= 1, "\(height) px high, \(natural) px needed at \(width) px wide")
     }
 
     static func connection(_ d: Driver, _ main: Widget) async {
