@@ -53,8 +53,8 @@ enum PreferenceRows {
     static func refreshTitle(_ seconds: Int) -> String {
         switch seconds {
         case 0: return L("Off")
-        case ..<60: return L("Every %d second", "Every %d seconds", counting: seconds)
-        default: return L("Every %d minute", "Every %d minutes", counting: seconds / 60)
+        case ..<60: return L("Every second", "Every %d seconds", counting: seconds)
+        default: return L("Every minute", "Every %d minutes", counting: seconds / 60)
         }
     }
 
