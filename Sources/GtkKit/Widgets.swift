@@ -199,6 +199,15 @@ public enum UI {
     public static func setText(ofEditable editable: Widget, _ text: String) {
         gtk_editable_set_text(OpaquePointer(editable), text)
     }
+
+    /// The whole text of a GtkTextBuffer (a multi-line field's).
+    public static func text(ofBuffer buffer: UnsafeMutablePointer<GtkTextBuffer>) -> String {
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        guard let copy = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return "" }
+        defer { g_free(copy) }
+        return String(cString: copy)
+    }
 }
 
 /// A widget filled in later, for closures made before the widget exists (an entry whose Enter

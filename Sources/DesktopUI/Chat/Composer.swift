@@ -82,13 +82,7 @@ final class Composer {
         refresh()
     }
 
-    var text: String {
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_bounds(buffer, &start, &end)
-        guard let copy = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return "" }
-        defer { g_free(copy) }
-        return String(cString: copy)
-    }
+    var text: String { UI.text(ofBuffer: buffer) }
 
     /// Sets the text without reporting it as an edit (drafts being restored).
     func setText(_ text: String) {

@@ -165,13 +165,7 @@ final class Driver {
 
     /// The text in a multi-line field (GtkTextView).
     func textViewText(_ name: String, in window: Widget) -> String? {
-        guard let view = widget(name, in: window) else { return nil }
-        let buffer = gtk_text_view_get_buffer(gtkCast(view, to: GtkTextView.self))
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_bounds(buffer, &start, &end)
-        guard let copy = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return nil }
-        defer { g_free(copy) }
-        return String(cString: copy)
+        widget(name, in: window).map { UI.text(ofBuffer: gtk_text_view_get_buffer(gtkCast($0, to: GtkTextView.self))) }
     }
 
     /// Whether `widget` is of GType `type` or one derived from it.
